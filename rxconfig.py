@@ -1,0 +1,17 @@
+"""Reflex configuration: values come from marketplace.settings, the one reader of the environment."""
+
+import reflex as rx
+from reflex.plugins.sitemap import SitemapPlugin
+
+from marketplace.settings import settings
+
+config = rx.Config(
+    app_name="marketplace",
+    db_url=settings.database_url,
+    redis_url=settings.redis_url or None,
+    telemetry_enabled=False,
+    show_built_with_reflex=False,
+    frontend_compression_formats=["gzip"],
+    plugins=[rx.plugins.TailwindV4Plugin()],
+    disable_plugins=[SitemapPlugin],
+)
