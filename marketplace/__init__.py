@@ -1,0 +1,1 @@
+"""Naija Learn: an online course marketplace for Nigerian learners."""

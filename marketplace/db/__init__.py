@@ -1,0 +1,1 @@
+"""Database engine, sessions and the SQLModel tables."""

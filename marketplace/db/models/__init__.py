@@ -1,0 +1,38 @@
+"""All tables, importable from one place (Alembic reads their metadata from here)."""
+
+from marketplace.db.models.accounts import LinkedAccount, LoginAttempt, LoginSession, OneTimeToken, User
+from marketplace.db.models.catalog import Category, Course, CourseCategory, Instructor, Section
+from marketplace.db.models.commerce import (
+    CartEntry,
+    Coupon,
+    Enrollment,
+    Order,
+    OrderLine,
+    PaymentAttempt,
+    SectionProgress,
+)
+from marketplace.db.models.social import Conversation, Message, Notification, Review
+
+__all__ = [
+    "CartEntry",
+    "Category",
+    "Conversation",
+    "Coupon",
+    "Course",
+    "CourseCategory",
+    "Enrollment",
+    "Instructor",
+    "LinkedAccount",
+    "LoginAttempt",
+    "LoginSession",
+    "Message",
+    "Notification",
+    "OneTimeToken",
+    "Order",
+    "OrderLine",
+    "PaymentAttempt",
+    "Review",
+    "Section",
+    "SectionProgress",
+    "User",
+]

@@ -1,0 +1,90 @@
+"""What is sold: categories, instructors' public profiles, courses and their sections."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import JSON, Column, Index
+from sqlmodel import Field, SQLModel
+
+from marketplace.db.models._base import utcnow
+
+
+class Category(SQLModel, table=True):
+    """A course category such as Development or Design."""
+
+    __tablename__ = "categories"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=60, unique=True)
+    slug: str = Field(max_length=60, unique=True, index=True)
+    icon: str = Field(default="book-open", max_length=40)  # a lucide icon name
+
+
+class Instructor(SQLModel, table=True):
+    """The public teaching profile of a user whose role is instructor."""
+
+    __tablename__ = "instructors"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", unique=True, index=True, ondelete="CASCADE")
+    title: str = Field(default="", max_length=120)
+    profession: str = Field(default="", max_length=120)
+    about: str = Field(default="", max_length=4000)
+    expertise: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    experience: str = Field(default="", max_length=2000)
+    website: str = Field(default="", max_length=300)
+    students_count: int = Field(default=0)
+    rating: float = Field(default=0.0, index=True)  # average of instructor reviews, 0-5
+    review_count: int = Field(default=0)
+
+
+class CourseCategory(SQLModel, table=True):
+    """Many-to-many link between courses and categories."""
+
+    __tablename__ = "course_categories"
+
+    course_id: int = Field(foreign_key="courses.id", primary_key=True, ondelete="CASCADE")
+    category_id: int = Field(foreign_key="categories.id", primary_key=True, index=True, ondelete="CASCADE")
+
+
+class Course(SQLModel, table=True):
+    """A course. Prices are whole kobo (1/100 naira) so money stays exact."""
+
+    __tablename__ = "courses"
+    __table_args__ = (
+        Index("ix_courses_price", "price_kobo"),
+        Index("ix_courses_rating", "rating"),
+        Index("ix_courses_lectures", "lectures"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    title: str = Field(max_length=200, index=True)
+    search_text: str = Field(default="", max_length=4000)  # lower-cased, accent-free title + description
+    description: str = Field(default="", max_length=4000)
+    thumbnail: str = Field(default="", max_length=300)
+    price_kobo: int = Field(ge=0)
+    original_price_kobo: int | None = Field(default=None, ge=0)
+    level: str = Field(default="Beginner", max_length=20)
+    hours: int = Field(default=0, ge=0)
+    lectures: int = Field(default=0, ge=0)  # number of sections, kept in step by the catalog
+    instructor_id: int = Field(foreign_key="instructors.id", index=True)
+    rating: float = Field(default=0.0)  # average of course reviews, 0-5
+    review_count: int = Field(default=0)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Section(SQLModel, table=True):
+    """One lesson of a course: a video link or an uploaded file."""
+
+    __tablename__ = "sections"
+    __table_args__ = (Index("ix_sections_course_position", "course_id", "position"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    course_id: int = Field(foreign_key="courses.id", ondelete="CASCADE")
+    title: str = Field(max_length=200)
+    position: int = Field(default=0)
+    is_preview: bool = Field(default=False)
+    video_url: str = Field(default="", max_length=500)
+    video_file: str = Field(default="", max_length=300)
+    duration_seconds: int = Field(default=0, ge=0)

@@ -1,0 +1,157 @@
+"""The one settings object: the only module that reads the environment.
+
+Every other module imports ``settings`` from here. Values come from environment variables
+(or a ``.env`` file); the README lists each one with its default and meaning.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from decimal import Decimal
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PLACEHOLDER_SECRETS = {"", "changeme", "change-me", "secret", "dev"}
+
+
+class Settings(BaseSettings):
+    """Runtime configuration of the marketplace."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    env: Literal["development", "production", "test"] = Field("development", alias="MARKETPLACE_ENV")
+    data_dir: Path = Field(PROJECT_ROOT / "data", alias="DATA_DIR")
+    database_url: str = Field("", alias="DATABASE_URL")
+    redis_url: str = Field("", alias="REDIS_URL")
+    port: int = Field(3000, alias="PORT")
+    public_url: str = Field("http://localhost:3000", alias="PUBLIC_URL")
+    secret_key: str = Field("", alias="SECRET_KEY")
+    token_ttl_hours: int = Field(24 * 7, alias="TOKEN_TTL_HOURS")
+
+    # Mail: SMTP when SMTP_HOST is set, else a local outbox folder.
+    smtp_host: str = Field("", alias="SMTP_HOST")
+    smtp_port: int = Field(25, alias="SMTP_PORT")
+    smtp_user: str = Field("", alias="SMTP_USER")
+    smtp_password: str = Field("", alias="SMTP_PASSWORD")
+    smtp_starttls: bool = Field(False, alias="SMTP_STARTTLS")
+    mail_from: str = Field("Naija Learn <no-reply@naijalearn.local>", alias="MAIL_FROM")
+
+    # Google sign-in (any OpenID provider; tests use a local one).
+    google_client_id: str = Field("", alias="GOOGLE_CLIENT_ID")
+    google_issuer: str = Field("https://accounts.google.com", alias="GOOGLE_ISSUER")
+    # Only for the redirect (code) flow used with a non-Google OpenID provider (the local one in browser tests).
+    google_client_secret: str = Field("", alias="GOOGLE_CLIENT_SECRET")
+
+    # Payments.
+    payment_provider: Literal["sandbox", "flutterwave", "paystack"] = Field("sandbox", alias="PAYMENT_PROVIDER")
+    flutterwave_secret_key: str = Field("", alias="FLUTTERWAVE_SECRET_KEY")
+    flutterwave_webhook_hash: str = Field("", alias="FLUTTERWAVE_WEBHOOK_HASH")
+    flutterwave_base_url: str = Field("https://api.flutterwave.com", alias="FLUTTERWAVE_BASE_URL")
+    paystack_secret_key: str = Field("", alias="PAYSTACK_SECRET_KEY")
+    paystack_base_url: str = Field("https://api.paystack.co", alias="PAYSTACK_BASE_URL")
+    # The built-in sandbox: seconds before a "bank transfer" is confirmed through the webhook path.
+    sandbox_transfer_delay: float = Field(5.0, alias="SANDBOX_TRANSFER_DELAY")
+    payment_timeout_seconds: float = Field(20.0, alias="PAYMENT_TIMEOUT_SECONDS")
+
+    # Cart pricing rule (naira): a flat discount over a threshold, then tax on the rest.
+    discount_threshold: Decimal = Field(Decimal("100"), alias="DISCOUNT_THRESHOLD")
+    discount_amount: Decimal = Field(Decimal("10"), alias="DISCOUNT_AMOUNT")
+    tax_rate: Decimal = Field(Decimal("0.10"), alias="TAX_RATE")
+
+    # Login throttling.
+    login_max_failures: int = Field(5, alias="LOGIN_MAX_FAILURES")
+    # One verification or reset email per address per this many seconds: nobody can flood an inbox.
+    mail_resend_pause_seconds: int = Field(60, alias="MAIL_RESEND_PAUSE_SECONDS", ge=0)
+    # Many people share one address (mobile carriers' NAT, a school's Wi-Fi): a much higher bar for an address.
+    login_max_failures_per_ip: int = Field(50, alias="LOGIN_MAX_FAILURES_PER_IP")
+    login_lock_minutes: int = Field(15, alias="LOGIN_LOCK_MINUTES")
+
+    # Uploads.
+    max_picture_bytes: int = Field(2_000_000, alias="MAX_PICTURE_BYTES")
+
+    @model_validator(mode="after")
+    def _fill_defaults(self) -> Settings:
+        if not self.database_url:
+            self.database_url = f"sqlite:///{self.data_dir / 'marketplace.db'}"
+        return self
+
+    @property
+    def is_production(self) -> bool:
+        """Whether the app runs in production mode (strict secrets)."""
+        return self.env == "production"
+
+    @property
+    def media_dir(self) -> Path:
+        """Folder for uploaded pictures and videos."""
+        return self.data_dir / "media"
+
+    @property
+    def outbox_dir(self) -> Path:
+        """Folder where the embedded default writes outgoing mail."""
+        return self.data_dir / "outbox"
+
+
+def _load_secret(current: Settings) -> str:
+    """Return the token-signing secret, generating one for the embedded default.
+
+    In production a missing or placeholder secret stops start-up: a guessable secret would let
+    anybody mint login tokens.
+    """
+    if current.secret_key and current.secret_key.lower() not in PLACEHOLDER_SECRETS:
+        return current.secret_key
+    if current.is_production:
+        msg = "SECRET_KEY is missing or a placeholder; set a long random value before starting in production."
+        raise RuntimeError(msg)
+    path = current.data_dir / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    current.data_dir.mkdir(parents=True, exist_ok=True)
+    value = secrets.token_urlsafe(48)
+    path.write_text(value)
+    path.chmod(0o600)
+    return value
+
+
+def check_production_payments(current: Settings) -> None:
+    """In production, refuse a payment set-up that would hand out courses for free or fail every checkout.
+
+    The sandbox marks an order paid at the press of a button: it is for development and tests only.
+    """
+    if not current.is_production:
+        return
+    if current.payment_provider == "sandbox":
+        msg = "PAYMENT_PROVIDER is 'sandbox', which takes no money; set flutterwave or paystack for production."
+        raise RuntimeError(msg)
+    needed = {
+        "flutterwave": {
+            "FLUTTERWAVE_SECRET_KEY": current.flutterwave_secret_key,
+            "FLUTTERWAVE_WEBHOOK_HASH": current.flutterwave_webhook_hash,
+        },
+        "paystack": {"PAYSTACK_SECRET_KEY": current.paystack_secret_key},
+    }[current.payment_provider]
+    missing = [name for name, value in needed.items() if not value]
+    if missing:
+        msg = f"PAYMENT_PROVIDER is {current.payment_provider!r} but {', '.join(missing)} is not set."
+        raise RuntimeError(msg)
+
+
+def sandbox_payments_enabled(current: Settings) -> bool:
+    """Whether the built-in sandbox may take (pretend) payments: only as the active provider, never in production."""
+    return current.payment_provider == "sandbox" and not current.is_production
+
+
+settings = Settings()
+settings.secret_key = _load_secret(settings)
+check_production_payments(settings)
+
+
+def child_environment(**overrides: str) -> dict[str, str]:
+    """The environment for a child process (the Reflex build, the server): ours, plus ``overrides``."""
+    env = dict(os.environ)
+    env.update(overrides)
+    return env
