@@ -1,0 +1,178 @@
+"""Password accounts: register, log in, log out, and the public shape of a user.
+
+Email links (verification, password reset) live in :mod:`marketplace.domain.account_recovery`;
+Google sign-in in :mod:`marketplace.domain.google_sign_in`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, or_, select
+
+from marketplace.db.models import Enrollment, User
+from marketplace.domain import login_throttle
+from marketplace.domain.account_recovery import send_verification_link
+from marketplace.domain.errors import Conflict, Forbidden, Unauthorized
+from marketplace.domain.passwords import hash_password, verify_password
+from marketplace.domain.sessions import issue_token, revoke_token
+from marketplace.domain.validation import InvalidInput, validate_login, validate_registration
+
+LOGIN_FAILED = "Account not found. Please register first or check your credentials."
+NOT_VERIFIED = "Please verify your email before logging in."
+# The register form shows the first under the field, the toast shows the second (spec section 8).
+DUPLICATE_FIELD_MESSAGE = "This email or username is already registered."
+DUPLICATE_MESSAGE = "Email or username already exists."
+VERIFICATION_SENT = "Email verification sent. Please check your email to verify your account."
+LOGIN_SUCCESS = "Login successful"
+
+
+class EmailNotVerified(Forbidden):
+    """The password was right but the address is not verified yet (the UI offers to resend the link)."""
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    """A successful sign-in: the user and their new login token."""
+
+    user: User
+    token: str
+
+
+def normalize_email(email: str) -> str:
+    """Emails are compared and stored lower-cased and trimmed."""
+    return (email or "").strip().lower()
+
+
+def find_by_email(session: Session, email: str) -> User | None:
+    """The user with this email (any case), or None."""
+    return session.exec(select(User).where(User.email == normalize_email(email))).first()
+
+
+def _taken_field(session: Session, email: str, username_key: str) -> str | None:
+    clash = session.exec(select(User).where(or_(User.email == email, User.username_key == username_key))).first()
+    if clash is None:
+        return None
+    return "email" if clash.email == email else "userName"
+
+
+def register_user(session: Session, *, data: Mapping[str, object]) -> User:
+    """Create an unverified account from register-form values and send its verification email.
+
+    Args:
+        session: The database session (flushed, not committed).
+        data: firstName, lastName, userName, email, password and optionally confirmPassword.
+
+    Returns:
+        The new user (``email_verified`` is False until the link is opened).
+
+    Raises:
+        InvalidInput: A field broke a rule; ``errors`` maps fields to the spec's messages.
+        Conflict: The email or username is taken (regardless of case); ``field`` names which.
+    """
+    errors = validate_registration(data)
+    if errors:
+        raise InvalidInput(errors)
+    email = normalize_email(str(data["email"]))
+    username = str(data["userName"]).strip()
+    taken = _taken_field(session, email, username.lower())
+    if taken:
+        raise Conflict(DUPLICATE_FIELD_MESSAGE, field=taken)
+    user = User(
+        first_name=str(data["firstName"]).strip(),
+        last_name=str(data["lastName"]).strip(),
+        username=username,
+        username_key=username.lower(),
+        email=email,
+        password_hash=hash_password(str(data["password"])),
+        email_verified=False,
+    )
+    session.add(user)
+    try:
+        session.flush()
+    except IntegrityError as exc:
+        # Two sign-ups racing for the same name: the unique indexes settle it.
+        session.rollback()
+        raise Conflict(DUPLICATE_FIELD_MESSAGE, field="email") from exc
+    send_verification_link(session, user)
+    return user
+
+
+def paid_course_ids(session: Session, user_id: int) -> list[int]:
+    """Ids of the courses the user is enrolled in, oldest first (the spec's ``paidCourses``)."""
+    rows = session.exec(
+        select(Enrollment.course_id).where(Enrollment.user_id == user_id).order_by(col(Enrollment.created_at))
+    )
+    return list(rows)
+
+
+def public_user(session: Session, user: User) -> dict:
+    """The spec's User as JSON-ready values. Never carries the password hash."""
+    return {
+        "id": user.id,
+        "_id": user.id,
+        "firstName": user.first_name,
+        "lastName": user.last_name,
+        "userName": user.username,
+        "email": user.email,
+        "headline": user.headline,
+        "description": user.description,
+        "language": user.language,
+        "linkedin": user.linkedin,
+        "youtube": user.youtube,
+        "facebook": user.facebook,
+        "website": user.website,
+        "x": user.x,
+        "profilePicture": user.profile_picture,
+        "paidCourses": paid_course_ids(session, user.id),
+        "role": user.role,
+        "emailVerified": user.email_verified,
+    }
+
+
+def login(session: Session, *, email: str, password: str, ip: str | None = None) -> SignedIn:
+    """Check an email and password and open a login session.
+
+    An unknown email and a wrong password get the same message and cost the same time (the password is
+    checked against a dummy hash), so the answer does not tell which addresses have accounts.
+
+    Args:
+        session: The database session. A failed attempt is committed before the error is raised, because
+            callers roll back on errors and the throttle must still count it.
+        email: The address typed (any case).
+        password: The password typed.
+        ip: The client's address, to throttle guessing across many emails; None when unknown.
+
+    Raises:
+        InvalidInput: Email or password missing (or the email malformed).
+        TooManyRequests: Too many recent failures for this email or address; says when to try again.
+        Unauthorized: Unknown email or wrong password (:data:`LOGIN_FAILED`).
+        EmailNotVerified: Right password, unverified address (:data:`NOT_VERIFIED`).
+    """
+    errors = validate_login(email, password)
+    if errors:
+        raise InvalidInput(errors)
+    keys = login_throttle.attempt_keys(email, ip)
+    login_throttle.check_allowed(session, keys)
+    user = find_by_email(session, email)
+    if not verify_password(password, user.password_hash if user else None):
+        login_throttle.record_failure(session, keys)
+        session.commit()
+        raise Unauthorized(LOGIN_FAILED)
+    if not user.email_verified:
+        raise EmailNotVerified(NOT_VERIFIED, field="email")
+    login_throttle.clear_failures(session, keys[0])
+    return SignedIn(user=user, token=issue_token(session, user))
+
+
+def logout(session: Session, *, token: str) -> None:
+    """Revoke the login session behind ``token``, so the token is refused from now on.
+
+    Raises:
+        Unauthorized: The token is missing, forged, expired or already revoked.
+    """
+    if not revoke_token(session, token):
+        raise Unauthorized("You are not authenticated. Please log in.")
+    session.flush()

@@ -1,0 +1,231 @@
+"""The server-side cart of a signed-in learner: items to buy and a saved-for-later list.
+
+The browser keeps the same cart in local storage (key ``cart``); :func:`merge_local_cart` folds a guest's
+local cart into this one at login so it follows the learner to other devices.
+Every course is in the cart at most once (quantity 1), and courses the learner owns never are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from sqlalchemy import delete
+from sqlmodel import Session, col, func, select
+
+from marketplace.db.models import CartEntry, Course, Enrollment, Instructor, User
+from marketplace.domain.errors import Conflict, NotFound
+from marketplace.domain.money import format_ngn, naira_number
+
+ALREADY_IN_CART = "This course is already in your cart."
+ALREADY_OWNED = "You already own this course."
+COURSE_NOT_FOUND = "Course not found."
+
+AddOutcome = Literal["added", "moved"]
+
+
+class AlreadyInCart(Conflict):
+    """The course is in the cart already; callers may treat this as a gentle notice rather than a failure."""
+
+
+def owned_course_ids(session: Session, user_id: int, course_ids: Iterable[int] | None = None) -> set[int]:
+    """The ids of courses the user is enrolled in (limited to ``course_ids`` when given)."""
+    query = select(Enrollment.course_id).where(Enrollment.user_id == user_id)
+    if course_ids is not None:
+        query = query.where(col(Enrollment.course_id).in_(list(course_ids)))
+    return set(session.exec(query).all())
+
+
+def _entries(session: Session, user_id: int) -> list[CartEntry]:
+    query = select(CartEntry).where(CartEntry.user_id == user_id).order_by(col(CartEntry.created_at), col(CartEntry.id))
+    return list(session.exec(query).all())
+
+
+def _entry(session: Session, user_id: int, course_id: int) -> CartEntry | None:
+    query = select(CartEntry).where(CartEntry.user_id == user_id, CartEntry.course_id == course_id)
+    return session.exec(query).first()
+
+
+def cart_item(course: Course, instructor_name: str) -> dict:
+    """A course in the spec's Cart item shape, plus ``priceText`` for display (``NGN15,000``)."""
+    return {
+        "id": course.id,
+        "title": course.title,
+        "price": naira_number(course.price_kobo),
+        "priceText": format_ngn(course.price_kobo),
+        "quantity": 1,
+        "image": course.thumbnail,
+        "instructor": instructor_name,
+        "rating": course.rating,
+        "lectures": course.lectures,
+        "level": course.level,
+    }
+
+
+def _items(session: Session, course_ids: list[int]) -> dict[int, dict]:
+    if not course_ids:
+        return {}
+    rows = session.exec(
+        select(Course, User)
+        .join(Instructor, col(Instructor.id) == col(Course.instructor_id))
+        .join(User, col(User.id) == col(Instructor.user_id))
+        .where(col(Course.id).in_(course_ids))
+    ).all()
+    return {course.id: cart_item(course, f"{user.first_name} {user.last_name}".strip()) for course, user in rows}
+
+
+def get_cart(session: Session, *, user_id: int) -> dict:
+    """The learner's cart as ``{"items": [...], "savedForLater": [...]}`` in the order things were added.
+
+    Courses the learner has come to own (bought on another device, say) are left out.
+    """
+    entries = _entries(session, user_id)
+    owned = owned_course_ids(session, user_id, [e.course_id for e in entries])
+    entries = [e for e in entries if e.course_id not in owned]
+    shapes = _items(session, [e.course_id for e in entries])
+    return {
+        "items": [shapes[e.course_id] for e in entries if not e.saved and e.course_id in shapes],
+        "savedForLater": [shapes[e.course_id] for e in entries if e.saved and e.course_id in shapes],
+    }
+
+
+def cart_count(session: Session, *, user_id: int) -> int:
+    """How many courses are in the cart (not counting saved ones): the header badge."""
+    owned = select(Enrollment.course_id).where(Enrollment.user_id == user_id)
+    query = select(func.count()).where(
+        CartEntry.user_id == user_id, col(CartEntry.saved).is_(False), col(CartEntry.course_id).not_in(owned)
+    )
+    return session.exec(query).one()
+
+
+def _check_can_buy(session: Session, user_id: int, course_id: int) -> None:
+    if session.get(Course, course_id) is None:
+        raise NotFound(COURSE_NOT_FOUND)
+    if owned_course_ids(session, user_id, [course_id]):
+        raise Conflict(ALREADY_OWNED)
+
+
+def add_to_cart(session: Session, *, user_id: int, course_id: int) -> AddOutcome:
+    """Put a course in the cart once.
+
+    Returns:
+        ``"added"`` for a new entry, ``"moved"`` when it came back from Save for Later.
+
+    Raises:
+        NotFound: no such course.
+        Conflict: the learner already owns it ("You already own this course.").
+        AlreadyInCart: it is in the cart already ("This course is already in your cart.").
+    """
+    _check_can_buy(session, user_id, course_id)
+    entry = _entry(session, user_id, course_id)
+    if entry is not None and not entry.saved:
+        raise AlreadyInCart(ALREADY_IN_CART)
+    if entry is not None:
+        entry.saved = False
+        session.add(entry)
+        session.flush()
+        return "moved"
+    session.add(CartEntry(user_id=user_id, course_id=course_id))
+    session.flush()
+    return "added"
+
+
+def move_to_cart(session: Session, *, user_id: int, course_id: int) -> AddOutcome | Literal["already"]:
+    """Move a saved course back to the cart (adding it if the server had not seen it yet).
+
+    Unlike :func:`add_to_cart`, a course already in the cart is fine here (``"already"``): the goal is reached.
+    """
+    try:
+        return add_to_cart(session, user_id=user_id, course_id=course_id)
+    except AlreadyInCart:
+        return "already"
+
+
+def save_for_later(session: Session, *, user_id: int, course_id: int) -> None:
+    """Move a course from the cart to Save for Later (adding it there if the server had not seen it).
+
+    Raises:
+        NotFound: no such course.
+        Conflict: the learner already owns it.
+    """
+    _check_can_buy(session, user_id, course_id)
+    entry = _entry(session, user_id, course_id) or CartEntry(user_id=user_id, course_id=course_id)
+    entry.saved = True
+    session.add(entry)
+    session.flush()
+
+
+def _remove(session: Session, user_id: int, course_id: int, *, saved: bool) -> bool:
+    entry = _entry(session, user_id, course_id)
+    if entry is None or entry.saved != saved:
+        return False
+    session.delete(entry)
+    session.flush()
+    return True
+
+
+def remove_from_cart(session: Session, *, user_id: int, course_id: int) -> bool:
+    """Take a course out of the cart. Returns whether it was there (removing twice is harmless)."""
+    return _remove(session, user_id, course_id, saved=False)
+
+
+def remove_saved(session: Session, *, user_id: int, course_id: int) -> bool:
+    """Take a course off the Save for Later list. Returns whether it was there."""
+    return _remove(session, user_id, course_id, saved=True)
+
+
+def clear_cart(session: Session, *, user_id: int, include_saved: bool = False) -> int:
+    """Empty the cart (and the saved list too when ``include_saved``). Returns how many entries went."""
+    query = delete(CartEntry).where(col(CartEntry.user_id) == user_id)
+    if not include_saved:
+        query = query.where(col(CartEntry.saved).is_(False))
+    result = session.execute(query)
+    session.flush()
+    return result.rowcount or 0
+
+
+def remove_courses(session: Session, *, user_id: int, course_ids: Iterable[int]) -> None:
+    """Drop these courses from both lists (after they were bought)."""
+    ids = list(course_ids)
+    if ids:
+        session.execute(delete(CartEntry).where(col(CartEntry.user_id) == user_id, col(CartEntry.course_id).in_(ids)))
+        session.flush()
+
+
+def _course_ids(values: Iterable[object]) -> list[int]:
+    """Course ids from a local-storage list: cart items (dicts with ``id``) or bare ids; junk is skipped."""
+    ids: list[int] = []
+    for value in values or []:
+        raw = value.get("id", value.get("_id")) if isinstance(value, dict) else value
+        try:
+            course_id = int(str(raw))
+        except (TypeError, ValueError):
+            continue
+        if course_id not in ids:
+            ids.append(course_id)
+    return ids
+
+
+def merge_local_cart(
+    session: Session, *, user_id: int, items: Iterable[object] = (), saved: Iterable[object] = ()
+) -> dict:
+    """Fold a browser's local cart into the server cart (at login, or when a device syncs).
+
+    Courses the server already holds keep their place; unknown and owned courses are skipped silently,
+    since a stale local cart is not the learner's mistake.
+
+    Returns:
+        The merged cart, shaped like :func:`get_cart`.
+    """
+    wanted = [(cid, False) for cid in _course_ids(items)] + [(cid, True) for cid in _course_ids(saved)]
+    known = {e.course_id for e in _entries(session, user_id)}
+    ids = [cid for cid, _ in wanted]
+    existing = set(session.exec(select(Course.id).where(col(Course.id).in_(ids))).all()) if ids else set()
+    owned = owned_course_ids(session, user_id, ids)
+    for course_id, is_saved in wanted:
+        if course_id in known or course_id not in existing or course_id in owned:
+            continue
+        session.add(CartEntry(user_id=user_id, course_id=course_id, saved=is_saved))
+        known.add(course_id)
+    session.flush()
+    return get_cart(session, user_id=user_id)

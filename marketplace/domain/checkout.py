@@ -1,0 +1,177 @@
+"""Checkout: start a payment, handle the learner's return, handle provider webhooks.
+
+The return URL and webhook bodies are hints only: each asks the provider for the truth before anything changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from sqlmodel import Session, select
+
+from marketplace.db.models import Order, User
+from marketplace.domain import orders
+from marketplace.domain.errors import NotFound, PaymentError, Unauthorized
+from marketplace.payments import InvalidSignature, ProviderError, get_provider
+from marketplace.payments.base import Customer
+from marketplace.payments.registry import PROVIDERS, active_provider_name
+from marketplace.settings import settings
+
+log = logging.getLogger(__name__)
+
+INITIATION_FAILED = "Payment initiation failed. Please try again."
+PROVIDER_UNAVAILABLE = "This payment provider is not available."
+VERIFY_FAILED = "We could not confirm the payment with the provider yet. Please try again in a moment."
+RETURN_PATH = "/checkout"
+
+OutcomeStatus = Literal["paid", "failed", "pending"]
+
+
+@dataclass(frozen=True)
+class Checkout:
+    """A started payment: the pending order and the provider's checkout link for the browser."""
+
+    order: Order
+    link: str
+
+
+@dataclass(frozen=True)
+class OrderOutcome:
+    """What a return or webhook came to: paid, failed (cancelled included) or still pending."""
+
+    status: OutcomeStatus
+    order: Order
+
+
+def outcome_of(order: Order) -> OrderOutcome:
+    """The outcome an order's current status stands for."""
+    status: OutcomeStatus = {"paid": "paid", "pending": "pending"}.get(order.status, "failed")  # type: ignore[assignment]
+    return OrderOutcome(status=status, order=order)
+
+
+def start_checkout(
+    session: Session,
+    *,
+    user: User,
+    provider: str,
+    course_ids: Iterable[object],
+    total_amount: Decimal | int | str,
+    email: str,
+    country: str,
+    state: str,
+) -> Checkout:
+    """Create the pending order and ask the provider for its hosted checkout link.
+
+    Args:
+        provider: The provider named in the request path; only the configured one is accepted.
+
+    Raises:
+        NotFound: a provider other than the configured one.
+        DomainError, Conflict: see :func:`marketplace.domain.orders.create_order` (nothing is charged).
+        PaymentError: the provider refused or could not be reached ("Payment initiation failed. Please try again.").
+    """
+    if provider != active_provider_name():
+        raise NotFound(PROVIDER_UNAVAILABLE)
+    order = orders.create_order(
+        session,
+        user=user,
+        course_ids=course_ids,
+        total_amount=total_amount,
+        email=email,
+        country=country,
+        state=state,
+        provider=provider,
+    )
+    customer = Customer(email=order.email, name=f"{user.first_name} {user.last_name}".strip())
+    redirect_url = settings.public_url.rstrip("/") + RETURN_PATH
+    try:
+        link = get_provider(provider).initiate(order, customer, redirect_url)
+    except ProviderError as exc:
+        log.warning("Could not start payment for order %s: %s", order.tx_ref, exc)
+        raise PaymentError(INITIATION_FAILED) from exc
+    return Checkout(order=order, link=link)
+
+
+def _reference(params: Mapping[str, str]) -> str:
+    # Flutterwave says tx_ref; Paystack says reference (and trxref).
+    return str(params.get("tx_ref") or params.get("reference") or params.get("trxref") or "").strip()
+
+
+def handle_return(
+    session: Session, *, user: User, provider: str | None = None, params: Mapping[str, str]
+) -> OrderOutcome:
+    """Settle the learner's return to /checkout from the provider's page.
+
+    The query string only says which of the caller's orders to look at: the provider is asked about it
+    (by ``transaction_id`` when given, else by reference) and only its answer can mark the order paid.
+
+    Args:
+        user: The signed-in caller; only their own order is touched.
+        provider: The provider the browser names; ignored in favour of the one the order was made with.
+        params: The return's query parameters (status, tx_ref or reference, transaction_id).
+
+    Raises:
+        NotFound: no reference, or an order that is not the caller's.
+        PaymentError: the provider could not be reached (the order stays as it was).
+    """
+    order = orders.get_order(session, tx_ref=_reference(params), user_id=user.id)
+    if order.status == "paid":
+        return outcome_of(order)
+    if provider and provider != order.provider:
+        log.info("Return for order %s names %s; using the order's provider %s", order.tx_ref, provider, order.provider)
+    try:
+        verification = get_provider(order.provider).verify(params.get("transaction_id") or None, tx_ref=order.tx_ref)
+    except ProviderError as exc:
+        raise PaymentError(VERIFY_FAILED) from exc
+    orders.confirm_payment(session, order=order, verification=verification)
+    if order.status == "paid" or verification.status == "pending":
+        return outcome_of(order)
+    claimed = str(params.get("status") or "").lower()
+    if verification.status == "not_found" and claimed == "pending":
+        return outcome_of(order)  # a transfer the provider has not registered yet: keep waiting
+    if claimed == "cancelled" or verification.status == "cancelled":
+        orders.mark_cancelled(session, order=order)
+    else:
+        orders.mark_failed(session, order=order)
+    return outcome_of(order)
+
+
+def handle_webhook(
+    session: Session, *, provider: str, headers: Mapping[str, str], raw_body: bytes
+) -> OrderOutcome | None:
+    """Handle a provider's webhook: signature first (on the raw bytes), then re-verify, then confirm once.
+
+    Returns:
+        The order's outcome, or None when the event is not about one of our orders' charges.
+
+    Raises:
+        NotFound: an unknown provider name.
+        Unauthorized: a missing or wrong signature.
+        PaymentError: the provider could not be reached to re-verify (the provider will retry).
+    """
+    if provider not in PROVIDERS:
+        raise NotFound(PROVIDER_UNAVAILABLE)
+    gateway = get_provider(provider)
+    try:
+        event = gateway.parse_webhook(headers, raw_body)
+    except InvalidSignature as exc:
+        raise Unauthorized("Invalid webhook signature.") from exc
+    except ProviderError:
+        log.warning("Ignoring an unreadable %s webhook", provider)
+        return None
+    if not event.is_charge or not event.tx_ref:
+        return None
+    order = session.exec(select(Order).where(Order.tx_ref == event.tx_ref)).first()
+    if order is None or order.provider != provider:
+        log.info("Ignoring a %s webhook for unknown reference %s", provider, event.tx_ref)
+        return None
+    try:
+        verification = gateway.verify(event.transaction_id or None, tx_ref=order.tx_ref)
+    except ProviderError as exc:
+        raise PaymentError(VERIFY_FAILED) from exc
+    orders.confirm_payment(session, order=order, verification=verification)
+    return outcome_of(order)

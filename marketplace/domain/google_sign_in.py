@@ -1,0 +1,104 @@
+"""Sign in with Google: a verified ID token becomes a login session.
+
+The account is found by the provider's subject (a stable id), never by email alone. The first time, a
+user with the same address is linked (Google has verified the address; an unverified account loses the
+password it was registered with, since nobody proved that address when it was set), or a new verified
+account is created without a password (it can set one through the reset flow).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from sqlmodel import Session, select
+
+from marketplace.db.models import LinkedAccount, User
+from marketplace.domain.accounts import SignedIn, find_by_email
+from marketplace.domain.errors import Unauthorized
+from marketplace.domain.sessions import issue_token, revoke_all_sessions
+from marketplace.identity.google import IdTokenError, VerifiedIdentity, verify_id_token
+
+log = logging.getLogger(__name__)
+
+PROVIDER = "google"
+GOOGLE_FAILED = "Google sign-in failed. Try again."
+MAX_USERNAME = 40
+
+
+def _free_username(session: Session, email: str) -> str:
+    base = re.sub(r"[^a-z0-9_.]", "", email.split("@", 1)[0].lower())[:30] or "learner"
+    candidate, n = base, 1
+    while session.exec(select(User.id).where(User.username_key == candidate)).first() is not None:
+        n += 1
+        candidate = f"{base}{n}"[:MAX_USERNAME]
+    return candidate
+
+
+def _create_user(session: Session, identity: VerifiedIdentity) -> User:
+    username = _free_username(session, identity.email)
+    user = User(
+        first_name=(identity.given_name or username)[:80],
+        last_name=identity.family_name[:80],
+        username=username,
+        username_key=username,
+        email=identity.email,
+        password_hash=None,
+        email_verified=True,
+        profile_picture=identity.picture if len(identity.picture) <= 300 else "",
+    )
+    session.add(user)
+    session.flush()
+    return user
+
+
+def _user_for_identity(session: Session, identity: VerifiedIdentity) -> User:
+    link = session.exec(
+        select(LinkedAccount).where(LinkedAccount.provider == PROVIDER, LinkedAccount.subject == identity.subject)
+    ).first()
+    if link is not None:
+        user = session.get(User, link.user_id)
+        if user is None:
+            raise Unauthorized(GOOGLE_FAILED)
+        return user
+    user = find_by_email(session, identity.email)
+    if user is not None:
+        other = session.exec(
+            select(LinkedAccount).where(LinkedAccount.user_id == user.id, LinkedAccount.provider == PROVIDER)
+        ).first()
+        if other is not None:
+            # The account is already tied to a different Google identity: do not let a second one in by email.
+            log.warning("Google subject mismatch for user %s", user.id)
+            raise Unauthorized(GOOGLE_FAILED)
+        if not user.email_verified:
+            # Whoever chose this account's password never proved the address, and Google has just proved it
+            # belongs to this person: an unverified sign-up must not keep a way in (it may be a squatter's).
+            # The owner can set a password of their own through the reset flow.
+            user.password_hash = None
+            revoke_all_sessions(session, user.id)
+        user.email_verified = True
+        session.add(user)
+    else:
+        user = _create_user(session, identity)
+    session.add(LinkedAccount(user_id=user.id, provider=PROVIDER, subject=identity.subject))
+    session.flush()
+    return user
+
+
+def google_sign_in(session: Session, *, id_token: str) -> SignedIn:
+    """Verify a Google ID token and sign its person in, linking or creating the account.
+
+    Args:
+        session: The database session (flushed, not committed).
+        id_token: The ID token (``credential``) the Google button handed to the browser.
+
+    Raises:
+        Unauthorized: The token is not acceptable or sign-in is not configured (:data:`GOOGLE_FAILED`).
+    """
+    try:
+        identity = verify_id_token(id_token)
+    except IdTokenError as exc:
+        log.info("Google sign-in refused: %s", exc)
+        raise Unauthorized(GOOGLE_FAILED) from exc
+    user = _user_for_identity(session, identity)
+    return SignedIn(user=user, token=issue_token(session, user))

@@ -1,0 +1,234 @@
+"""Learning: the learner's enrolled courses (My Courses) and the course player.
+
+Progress itself (enrollment checks, resume position, completed sections) lives in
+:mod:`marketplace.domain.progress`; its public functions are re-exported here so callers have one
+module for learning. Answers are JSON-ready dicts keyed as the API answers (camelCase, ISO 8601 times).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import case, func
+from sqlmodel import Session, col, select
+
+from marketplace.db.models import (
+    Category,
+    Course,
+    CourseCategory,
+    Enrollment,
+    Instructor,
+    Section,
+    SectionProgress,
+    User,
+)
+from marketplace.domain.catalog_shapes import thumbnail_url
+from marketplace.domain.money import format_ngn, naira_number
+from marketplace.domain.progress import (
+    COURSE_NOT_FOUND,
+    NOT_ENROLLED,
+    NOT_SIGNED_IN,
+    completed_section_ids,
+    course_progress,
+    course_sections,
+    is_enrolled,
+    mark_section_complete,
+    progress_summary,
+    record_position,
+    require_enrollment,
+)
+from marketplace.domain.shapes import iso, person_name
+from marketplace.domain.video import classify_video, section_video
+
+__all__ = [
+    "COURSE_NOT_FOUND",
+    "NOT_ENROLLED",
+    "NOT_SIGNED_IN",
+    "classify_video",
+    "course_progress",
+    "enrolled_courses",
+    "is_enrolled",
+    "mark_section_complete",
+    "player_view",
+    "record_position",
+]
+
+# The spec's player stats when a course has none of its own.
+DEFAULT_HOURS = 10
+DEFAULT_LESSONS = 24
+DEFAULT_LEVEL = "Intermediate"
+
+
+def _section_counts(session: Session, course_ids: list[int]) -> dict[int, int]:
+    rows = session.exec(
+        select(Section.course_id, func.count(Section.id))
+        .where(col(Section.course_id).in_(course_ids))
+        .group_by(Section.course_id)
+    )
+    return dict(rows.all())
+
+
+def _completed_counts(session: Session, user_id: int, course_ids: list[int]) -> dict[int, int]:
+    # Joined to sections so a row can never count for a section of another course.
+    rows = session.exec(
+        select(Section.course_id, func.count(SectionProgress.id))
+        .join(Section, col(Section.id) == SectionProgress.section_id)
+        .where(SectionProgress.user_id == user_id, col(Section.course_id).in_(course_ids))
+        .group_by(Section.course_id)
+    )
+    return dict(rows.all())
+
+
+def enrolled_courses(session: Session, user_id: int, *, page: int = 1, per_page: int = 6) -> dict:
+    """One page of the learner's courses, most recently watched first.
+
+    Courses never watched come after, newest enrollment first.
+
+    Returns:
+        ``{courses, total, page, pages}``; each course has card fields, ``enrolled: True`` and
+        ``progress`` (completedSections, totalSections, percent, text "n of m sections", isCompleted).
+    """
+    per_page = max(1, per_page)
+    total = session.exec(select(func.count(Enrollment.id)).where(Enrollment.user_id == user_id)).one()
+    pages = max(1, -(-total // per_page))
+    page = min(max(1, page), pages)
+    # NULLS LAST spelled portably: SQLite and PostgreSQL put NULLs at opposite ends by default.
+    never_watched = case((col(Enrollment.last_watched_at).is_(None), 1), else_=0)
+    rows = session.exec(
+        select(Enrollment, Course, Instructor, User)
+        .join(Course, col(Course.id) == Enrollment.course_id)
+        .join(Instructor, col(Instructor.id) == Course.instructor_id)
+        .join(User, col(User.id) == Instructor.user_id)
+        .where(Enrollment.user_id == user_id)
+        .order_by(
+            never_watched,
+            col(Enrollment.last_watched_at).desc(),
+            col(Enrollment.created_at).desc(),
+            col(Enrollment.id).desc(),
+        )
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    ).all()
+    ids = [course.id for _, course, _, _ in rows]
+    totals = _section_counts(session, ids)
+    done = _completed_counts(session, user_id, ids)
+    courses = [
+        {
+            "id": course.id,
+            "title": course.title,
+            "description": course.description,
+            "thumbnail": thumbnail_url(course.thumbnail),
+            "instructor": person_name(teacher),
+            "instructorId": instructor.id,
+            "level": course.level,
+            "hours": course.hours,
+            "lectures": course.lectures,
+            "rating": course.rating,
+            "reviewCount": course.review_count,
+            "price": naira_number(course.price_kobo),
+            "priceText": format_ngn(course.price_kobo),
+            "enrolled": True,
+            "enrolledAt": iso(enrollment.created_at),
+            "lastWatchedAt": iso(enrollment.last_watched_at),
+            "progress": progress_summary(done.get(course.id, 0), totals.get(course.id, 0)),
+        }
+        for enrollment, course, instructor, teacher in rows
+    ]
+    return {"courses": courses, "total": total, "page": page, "pages": pages}
+
+
+def _instructor_card(session: Session, instructor_id: int) -> dict:
+    instructor = session.get(Instructor, instructor_id)
+    user = session.get(User, instructor.user_id) if instructor else None
+    return {
+        "id": instructor_id,
+        "name": person_name(user),
+        "title": instructor.title if instructor else "",
+        "about": instructor.about if instructor else "",
+        "avatar": user.profile_picture if user else "",
+        "rating": instructor.rating if instructor else 0.0,
+        "reviewCount": instructor.review_count if instructor else 0,
+    }
+
+
+def _category_names(session: Session, course_id: int) -> list[str]:
+    rows = session.exec(
+        select(Category.name)
+        .join(CourseCategory, col(CourseCategory.category_id) == Category.id)
+        .where(CourseCategory.course_id == course_id)
+        .order_by(col(Category.name))
+    )
+    return list(rows.all())
+
+
+def player_view(session: Session, *, user_id: int | None, course_id: int) -> dict:
+    """Everything the course player shows, for an enrolled learner only.
+
+    Args:
+        session: The database session.
+        user_id: The signed-in learner, or None when nobody is signed in.
+        course_id: The course to play.
+
+    Returns:
+        ``course`` (fields, instructor card, categories), ``stats`` (hours, lessons, level with the
+        spec's defaults when the course has none), ``sections`` (each with ``kind`` youtube | native |
+        frame | none, ``src``, ``mime`` and ``completed``), ``currentSectionId`` (the last section
+        watched, else the first), ``resumePositionSeconds`` and ``progress``.
+
+    Raises:
+        Unauthorized: Please log in to access this course.
+        NotFound: Course not found.
+        Forbidden: You are not enrolled in this course.
+
+    Records the visit as the enrollment's last watch (the caller commits).
+    """
+    course, enrollment = require_enrollment(session, user_id, course_id)
+    # Opening the player is watching, whatever plays (a YouTube or framed section reports no progress):
+    # the course moves to the top of My Courses.
+    enrollment.last_watched_at = datetime.now(UTC)
+    session.add(enrollment)
+    sections = course_sections(session, course_id)
+    done = completed_section_ids(session, user_id, course_id)
+    items = []
+    for section in sections:
+        kind, src, mime = section_video(section.video_url, section.video_file)
+        items.append(
+            {
+                "id": section.id,
+                "title": section.title,
+                "position": section.position,
+                "isPreview": section.is_preview,
+                "durationSeconds": section.duration_seconds,
+                "kind": kind,
+                "src": src,
+                "mime": mime,
+                "completed": section.id in done,
+            }
+        )
+    ids = [section.id for section in sections]
+    resume_here = enrollment.last_section_id in ids
+    current = enrollment.last_section_id if resume_here else (ids[0] if ids else None)
+    return {
+        "course": {
+            "id": course.id,
+            "title": course.title,
+            "description": course.description,
+            "thumbnail": thumbnail_url(course.thumbnail),
+            "level": course.level,
+            "hours": course.hours,
+            "lectures": course.lectures,
+            "rating": course.rating,
+            "reviewCount": course.review_count,
+            "categories": _category_names(session, course_id),
+            "instructor": _instructor_card(session, course.instructor_id),
+        },
+        "stats": {
+            "hours": course.hours or DEFAULT_HOURS,
+            "lessons": course.lectures or len(sections) or DEFAULT_LESSONS,
+            "level": course.level or DEFAULT_LEVEL,
+        },
+        "sections": items,
+        "currentSectionId": current,
+        "resumePositionSeconds": enrollment.last_position_seconds if resume_here else 0,
+        "progress": progress_summary(len(done), len(sections)),
+    }

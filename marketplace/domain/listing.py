@@ -1,0 +1,247 @@
+"""The course listing: filters, sort and pagination, all done by the database.
+
+Filters (none pre-selected): a category (slug or name, any case), a minimum rating ("N stars and up"), a
+number-of-chapters bucket and a price range in naira. The chapter buckets do not overlap: 1-10 means 1 to 10
+lectures, 10-15 means 11 to 15, 15-20 means 16 to 20 and 20-25 means 21 to 25.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+
+from sqlalchemy import or_
+from sqlmodel import Session, col, func, select
+
+from marketplace.db.models import Category, Course, CourseCategory
+from marketplace.domain.catalog_shapes import course_cards
+from marketplace.domain.errors import DomainError
+from marketplace.domain.money import to_kobo
+from marketplace.domain.text import slugify
+
+PER_PAGE = 6
+MAX_PER_PAGE = 100
+MAX_PRICE_NAIRA = Decimal(100_000_000)  # far above any course; keeps the bound inside the column's range
+CHAPTER_RANGES: dict[str, tuple[int, int]] = {
+    "1-10": (1, 10),
+    "10-15": (11, 15),
+    "15-20": (16, 20),
+    "20-25": (21, 25),
+}
+SORTS = ("relevance", "price_asc", "price_desc", "rating")
+SORT_LABELS = {
+    "relevance": "Relevance",
+    "price_asc": "Price: Low to High",
+    "price_desc": "Price: High to Low",
+    "rating": "Rating",
+}
+
+
+class InvalidFilter(DomainError):
+    """A listing filter, sort or page value that makes no sense (answered as 422)."""
+
+    status = 422
+
+
+@dataclasses.dataclass(frozen=True)
+class CoursePage:
+    """One page of the listing: course cards and where the page sits."""
+
+    items: list[dict]
+    total: int
+    page: int
+    pages: int
+    per_page: int = PER_PAGE
+
+
+@dataclasses.dataclass(frozen=True)
+class ListingQuery:
+    """The listing's filters, sort and page, as they travel in the page URL."""
+
+    category: str | None = None
+    rating: int | None = None
+    chapters: str | None = None
+    min_price: Decimal | None = None
+    max_price: Decimal | None = None
+    sort: str = "relevance"
+    page: int = 1
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> ListingQuery:
+        """Read a URL query leniently: a value that makes no sense is dropped, never an error.
+
+        Args:
+            params: The page's query parameters (``category``, ``rating``, ``chapters``, ``min_price``,
+                ``max_price``, ``sort``, ``page``).
+        """
+        rating = _int_or_none(params.get("rating"))
+        page = _int_or_none(params.get("page")) or 1
+        chapters = params.get("chapters") or None
+        sort = params.get("sort") or "relevance"
+        return cls(
+            category=(params.get("category") or "").strip() or None,
+            rating=rating if rating is not None and 1 <= rating <= 5 else None,
+            chapters=chapters if chapters in CHAPTER_RANGES else None,
+            min_price=_price_or_none(params.get("min_price")),
+            max_price=_price_or_none(params.get("max_price")),
+            sort=sort if sort in SORTS else "relevance",
+            page=max(page, 1),
+        )
+
+    def to_params(self) -> dict[str, str]:
+        """The query parameters that reproduce this view (defaults left out, so links stay short)."""
+        values = {
+            "category": self.category,
+            "rating": self.rating,
+            "chapters": self.chapters,
+            "min_price": self.min_price,
+            "max_price": self.max_price,
+            "sort": None if self.sort == "relevance" else self.sort,
+            "page": None if self.page == 1 else self.page,
+        }
+        return {key: str(value) for key, value in values.items() if value is not None}
+
+
+def _int_or_none(value: str | None) -> int | None:
+    try:
+        return int(str(value).strip()) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _price_or_none(value: str | None) -> Decimal | None:
+    try:
+        price = Decimal(str(value).strip()) if value not in (None, "") else None
+    except InvalidOperation:
+        return None
+    return price if price is not None and price.is_finite() and 0 <= price <= MAX_PRICE_NAIRA else None
+
+
+def _price_kobo(value: Decimal | None, field: str) -> int | None:
+    if value is None:
+        return None
+    if not value.is_finite() or value < 0 or value > MAX_PRICE_NAIRA:
+        raise InvalidFilter(f"{field} must be a number from 0 to {MAX_PRICE_NAIRA:,}.", field=field)
+    return to_kobo(value)
+
+
+def category_ids(session: Session, category: str) -> list[int]:
+    """Ids of the categories a listing ``category`` value names: its slug or its name, any case."""
+    value = category.strip()
+    lowered = value.lower()
+    query = select(Category.id).where(
+        or_(
+            col(Category.slug) == slugify(value),
+            col(Category.slug) == lowered,
+            func.lower(Category.name) == lowered,
+        )
+    )
+    return list(session.exec(query).all())
+
+
+def _conditions(session: Session, query: ListingQuery) -> list:
+    where = []
+    if query.category:
+        ids = category_ids(session, query.category)
+        # An unknown category lists nothing rather than everything: the title would otherwise lie.
+        chosen = select(CourseCategory.course_id).where(col(CourseCategory.category_id).in_(ids or [-1]))
+        where.append(col(Course.id).in_(chosen))
+    if query.rating is not None:
+        if not 1 <= query.rating <= 5:
+            raise InvalidFilter("rating must be a whole number from 1 to 5.", field="rating")
+        where.append(col(Course.rating) >= query.rating)
+    if query.chapters is not None:
+        if query.chapters not in CHAPTER_RANGES:
+            raise InvalidFilter(f"chapters must be one of {', '.join(CHAPTER_RANGES)}.", field="chapters")
+        low, high = CHAPTER_RANGES[query.chapters]
+        where.append(col(Course.lectures).between(low, high))
+    low_kobo = _price_kobo(query.min_price, "min_price")
+    high_kobo = _price_kobo(query.max_price, "max_price")
+    if low_kobo is not None and high_kobo is not None and low_kobo > high_kobo:
+        raise InvalidFilter("min_price cannot be above max_price.", field="min_price")
+    if low_kobo is not None:
+        where.append(col(Course.price_kobo) >= low_kobo)
+    if high_kobo is not None:
+        where.append(col(Course.price_kobo) <= high_kobo)
+    return where
+
+
+def popularity_order() -> list:
+    """The default ("relevance") order: most reviewed-and-liked first, then the best rated, oldest id first."""
+    return [
+        (col(Course.rating) * col(Course.review_count)).desc(),
+        col(Course.rating).desc(),
+        col(Course.id),
+    ]
+
+
+def sort_order(sort: str) -> list:
+    """ORDER BY terms for a sort key; every order ends on the id so pages never overlap."""
+    if sort == "price_asc":
+        return [col(Course.price_kobo), col(Course.id)]
+    if sort == "price_desc":
+        return [col(Course.price_kobo).desc(), col(Course.id)]
+    if sort == "rating":
+        return [col(Course.rating).desc(), col(Course.review_count).desc(), col(Course.id)]
+    if sort == "relevance":
+        return popularity_order()
+    raise InvalidFilter(f"sort must be one of {', '.join(SORTS)}.", field="sort")
+
+
+def list_courses(
+    session: Session,
+    *,
+    category: str | None = None,
+    min_rating: int | None = None,
+    chapters: str | None = None,
+    min_price: Decimal | None = None,
+    max_price: Decimal | None = None,
+    sort: str = "relevance",
+    page: int = 1,
+    per_page: int = PER_PAGE,
+) -> CoursePage:
+    """One page of the course listing, filtered, sorted and paginated in SQL.
+
+    Args:
+        session: The database session.
+        category: A category slug or name (any case); None for every course.
+        min_rating: 1 to 5: courses rated that many stars and up.
+        chapters: ``"1-10"``, ``"10-15"``, ``"15-20"`` or ``"20-25"`` lectures.
+        min_price: Lowest price in naira (inclusive).
+        max_price: Highest price in naira (inclusive).
+        sort: ``relevance``, ``price_asc``, ``price_desc`` or ``rating``.
+        page: 1-based; a page past the end answers the last page.
+        per_page: Courses per page (the listing shows 6).
+
+    Returns:
+        A :class:`CoursePage` of course cards (see ``catalog_shapes.course_cards``).
+
+    Raises:
+        InvalidFilter: a rating outside 1-5, an unknown chapters bucket or sort, a negative or
+            absurd price, or a minimum above the maximum.
+    """
+    query = ListingQuery(category, min_rating, chapters, min_price, max_price, sort, page)
+    where = _conditions(session, query)
+    order = sort_order(sort)
+    per_page = min(max(1, per_page), MAX_PER_PAGE)
+    total = session.exec(select(func.count(Course.id)).where(*where)).one()
+    pages = max(1, -(-total // per_page))
+    page = min(max(1, page), pages)
+    rows = session.exec(select(Course).where(*where).order_by(*order).offset((page - 1) * per_page).limit(per_page))
+    return CoursePage(course_cards(session, list(rows.all())), total, page, pages, per_page)
+
+
+def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = PER_PAGE) -> CoursePage:
+    """:func:`list_courses` for a :class:`ListingQuery` (what the listing page reads from its URL)."""
+    return list_courses(
+        session,
+        category=query.category,
+        min_rating=query.rating,
+        chapters=query.chapters,
+        min_price=query.min_price,
+        max_price=query.max_price,
+        sort=query.sort,
+        page=query.page,
+        per_page=per_page,
+    )

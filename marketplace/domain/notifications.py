@@ -1,0 +1,141 @@
+"""Notifications: real events for a user (a payment, a message, a review on their course), newest first.
+
+Dicts are JSON-ready and keyed as the API answers. Each notification links to where it happened.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, update
+from sqlmodel import Session, col, select
+
+from marketplace.db.models import Notification
+from marketplace.db.models._base import utcnow
+from marketplace.domain.errors import NotFound
+from marketplace.domain.shapes import iso
+
+MAX_TEXT_LENGTH = 300  # the width of Notification.text
+MAX_PER_PAGE = 100
+
+
+def _clip(text: str) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= MAX_TEXT_LENGTH else text[: MAX_TEXT_LENGTH - 3] + "..."
+
+
+def notification_dict(notification: Notification) -> dict:
+    """One notification as the API and the page show it."""
+    return {
+        "id": notification.id,
+        "kind": notification.kind,
+        "text": notification.text,
+        "link": notification.link,
+        "createdAt": iso(notification.created_at),
+        "read": notification.read_at is not None,
+    }
+
+
+def notify(
+    session: Session, *, user_id: int, kind: str, text: str, link: str = "", collapse: bool = False
+) -> Notification:
+    """Tell ``user_id`` that something happened.
+
+    Args:
+        session: The database session (flushed, not committed).
+        user_id: Who is told.
+        kind: ``payment``, ``message`` or ``review``.
+        text: What happened, in a sentence; cut to fit.
+        link: The page where it happened.
+        collapse: Refresh an unread notification of the same kind and link instead of adding another, so a
+            burst of chat messages from one person is one line in the list (the newest text, moved to the top).
+
+    Returns:
+        The new or refreshed notification.
+    """
+    existing = None
+    if collapse:
+        existing = session.exec(
+            select(Notification).where(
+                Notification.user_id == user_id,
+                Notification.kind == kind,
+                Notification.link == link,
+                col(Notification.read_at).is_(None),
+            )
+        ).first()
+    notification = existing or Notification(user_id=user_id, kind=kind, link=link, text="")
+    notification.text = _clip(text)
+    notification.created_at = utcnow()
+    session.add(notification)
+    session.flush()
+    return notification
+
+
+def list_notifications(session: Session, user_id: int, *, page: int = 1, per_page: int = 20) -> dict:
+    """A page of the user's notifications, newest first.
+
+    Returns:
+        ``{notifications, total, page, pages, unread}``; ``page`` is clamped to the pages that exist.
+    """
+    per_page = min(max(1, per_page), MAX_PER_PAGE)
+    total = session.exec(select(func.count()).select_from(Notification).where(Notification.user_id == user_id)).one()
+    pages = max(1, -(-total // per_page))
+    page = min(max(1, page), pages)
+    rows = session.exec(
+        select(Notification)
+        .where(Notification.user_id == user_id)
+        .order_by(col(Notification.created_at).desc(), col(Notification.id).desc())
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    ).all()
+    return {
+        "notifications": [notification_dict(n) for n in rows],
+        "total": total,
+        "page": page,
+        "pages": pages,
+        "unread": unread_count(session, user_id),
+    }
+
+
+def unread_count(session: Session, user_id: int) -> int:
+    """How many of the user's notifications are unread (the bell's badge)."""
+    return session.exec(
+        select(func.count())
+        .select_from(Notification)
+        .where(Notification.user_id == user_id, col(Notification.read_at).is_(None))
+    ).one()
+
+
+def _mark(session: Session, *conditions) -> int:
+    result = session.execute(
+        update(Notification)
+        .where(col(Notification.read_at).is_(None), *conditions)
+        .values(read_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    session.expire_all()  # rows loaded earlier must not show the old read state
+    return result.rowcount or 0
+
+
+def mark_all_read(session: Session, user_id: int) -> int:
+    """Mark every notification of the user read; answers how many were unread."""
+    return _mark(session, Notification.user_id == user_id)
+
+
+def mark_link_read(session: Session, *, user_id: int, kind: str, link: str) -> int:
+    """Mark the user's unread notifications of ``kind`` pointing at ``link`` read (e.g. on opening a chat)."""
+    return _mark(session, Notification.user_id == user_id, Notification.kind == kind, Notification.link == link)
+
+
+def mark_read(session: Session, *, user_id: int, notification_id: int) -> dict:
+    """Mark one of the user's notifications read.
+
+    Raises:
+        NotFound: No such notification, or it belongs to somebody else (the same answer, so ids reveal nothing).
+    """
+    notification = session.get(Notification, notification_id)
+    if notification is None or notification.user_id != user_id:
+        raise NotFound("Notification not found")
+    if notification.read_at is None:
+        notification.read_at = utcnow()
+        session.add(notification)
+        session.flush()
+    return notification_dict(notification)

@@ -1,0 +1,309 @@
+"""Orders: priced by the server, paid once, enrolled once.
+
+Nothing the browser sends decides what anyone pays or gets: prices come from the database, the browser's
+total is only compared with ours, and an order is paid only on the provider's own verification.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from marketplace import mail, routes
+from marketplace.db.models import Course, Enrollment, Instructor, Notification, Order, OrderLine, PaymentAttempt, User
+from marketplace.domain import cart
+from marketplace.domain.errors import Conflict, DomainError, NotFound
+from marketplace.domain.money import format_naira, naira_number, to_kobo
+from marketplace.domain.pricing import price_kobo
+from marketplace.payments.base import Verification
+
+log = logging.getLogger(__name__)
+
+EMAIL = re.compile(r"^[^\s@]+@[^\s@]+\.[^\s@]+$")
+TOTAL_CHANGED = "The total has changed. Please review your cart and try again."
+EMPTY_CART = "Your cart is empty. Please add items before proceeding."
+MISSING_BILLING = "Please fill in your country, state, and email."
+BAD_EMAIL = "Please enter a valid email address."
+ORDER_NOT_FOUND = "Order not found."
+
+
+def new_tx_ref() -> str:
+    """A fresh, unguessable reference for one payment attempt (``NL-`` and 20 hex digits)."""
+    return f"NL-{secrets.token_hex(10)}"
+
+
+def _unique_ids(course_ids: Iterable[object]) -> list[int]:
+    ids: list[int] = []
+    for raw in course_ids:
+        try:
+            course_id = int(str(raw))
+        except (TypeError, ValueError) as exc:
+            raise NotFound("Some courses in your cart are no longer available.") from exc
+        if course_id not in ids:  # quantity is always 1
+            ids.append(course_id)
+    return ids
+
+
+def _check_billing(email: str, country: str, state: str) -> str:
+    email = (email or "").strip()
+    if not email or not (country or "").strip() or not (state or "").strip():
+        raise DomainError(MISSING_BILLING)
+    if not EMAIL.match(email):
+        raise DomainError(BAD_EMAIL, field="email")
+    return email.lower()
+
+
+def create_order(
+    session: Session,
+    *,
+    user: User,
+    course_ids: Iterable[object],
+    total_amount: Decimal | int | str,
+    email: str,
+    country: str,
+    state: str,
+    provider: str,
+) -> Order:
+    """Create a pending order for ``course_ids``, priced from the database.
+
+    Args:
+        user: The buyer.
+        course_ids: The courses of the cart (duplicates count once).
+        total_amount: The total the browser showed, in naira; refused when it differs from ours.
+        email, country, state: Billing details from the checkout form.
+        provider: The payment provider's name, kept on the order.
+
+    Raises:
+        DomainError: empty cart, missing or bad billing details, or a total that disagrees with ours.
+        NotFound: a course that does not exist.
+        Conflict: a course the user already owns.
+    """
+    ids = _unique_ids(course_ids)
+    if not ids:
+        raise DomainError(EMPTY_CART)
+    email = _check_billing(email, country, state)
+    courses = {c.id: c for c in session.exec(select(Course).where(col(Course.id).in_(ids))).all()}
+    if len(courses) != len(ids):
+        raise NotFound("Some courses in your cart are no longer available.")
+    owned = cart.owned_course_ids(session, user.id, ids)
+    if owned:
+        titles = ", ".join(courses[cid].title for cid in ids if cid in owned)
+        raise Conflict(f"You already own {titles}. Remove it from your cart to continue.")
+    totals = price_kobo(courses[cid].price_kobo for cid in ids)
+    try:
+        browser_kobo = to_kobo(total_amount)
+    except (InvalidOperation, ValueError) as exc:
+        raise DomainError(TOTAL_CHANGED) from exc
+    if browser_kobo != totals.kobo["total_kobo"]:
+        raise DomainError(TOTAL_CHANGED)
+    order = Order(
+        user_id=user.id,
+        tx_ref=new_tx_ref(),
+        provider=provider,
+        email=email,
+        country=country.strip(),
+        state=state.strip(),
+        **totals.kobo,
+    )
+    session.add(order)
+    session.flush()
+    for cid in ids:
+        session.add(
+            OrderLine(order_id=order.id, course_id=cid, title=courses[cid].title, price_kobo=courses[cid].price_kobo)
+        )
+    session.flush()
+    return order
+
+
+def order_lines(session: Session, order: Order) -> list[OrderLine]:
+    """The lines of an order, in the order they were bought."""
+    return list(session.exec(select(OrderLine).where(OrderLine.order_id == order.id).order_by(col(OrderLine.id))).all())
+
+
+def get_order(session: Session, *, tx_ref: str, user_id: int) -> Order:
+    """The caller's own order by reference. Another user's order is "not found", so references do not leak."""
+    order = session.exec(select(Order).where(Order.tx_ref == tx_ref)).first()
+    if order is None or order.user_id != user_id:
+        raise NotFound(ORDER_NOT_FOUND)
+    return order
+
+
+def order_dict(session: Session, order: Order) -> dict:
+    """An order for the API and the order pages: naira numbers with display texts, and its lines."""
+    amounts = {
+        "subtotal": order.subtotal_kobo,
+        "discount": order.discount_kobo,
+        "tax": order.tax_kobo,
+        "total": order.total_kobo,
+    }
+    out: dict = {"txRef": order.tx_ref, "status": order.status, "provider": order.provider, "currency": order.currency}
+    for name, kobo in amounts.items():
+        out[name] = naira_number(kobo)
+        out[f"{name}Text"] = format_naira(kobo)
+    out["email"] = order.email
+    out["lines"] = [
+        {"courseId": line.course_id, "title": line.title, "price": naira_number(line.price_kobo),
+         "priceText": format_naira(line.price_kobo)}
+        for line in order_lines(session, order)
+    ]  # fmt: skip
+    out["paidAt"] = order.paid_at.isoformat() if order.paid_at else None
+    return out
+
+
+def verification_problem(order: Order, verification: Verification) -> str | None:
+    """Why a verification does not prove this order was paid, or None when it does.
+
+    The provider must say successful, for our reference, in naira, for at least the order's total.
+    """
+    if verification.status != "successful":
+        return f"provider status is {verification.status}"
+    if verification.tx_ref != order.tx_ref:
+        return "transaction belongs to another reference"
+    if verification.currency.upper() != order.currency:
+        return f"currency is {verification.currency or 'missing'}"
+    if verification.amount_kobo < order.total_kobo:
+        return f"amount {verification.amount_kobo} kobo is below the order's {order.total_kobo}"
+    return None
+
+
+def _record_attempt(session: Session, order: Order, verification: Verification, status: str) -> None:
+    # One row per provider transaction: a repeated webhook or return updates it rather than adding rows.
+    # The database enforces it (a partial unique index); a concurrent confirmation that inserted the same
+    # transaction first makes this insert fail inside its savepoint, and the second pass updates that row.
+    for _ in range(2):
+        attempt = None
+        if verification.transaction_id:
+            attempt = session.exec(
+                select(PaymentAttempt).where(
+                    PaymentAttempt.order_id == order.id,
+                    PaymentAttempt.provider_transaction_id == verification.transaction_id,
+                )
+            ).first()
+        attempt = attempt or PaymentAttempt(
+            order_id=order.id,
+            provider=order.provider,
+            tx_ref=order.tx_ref,
+            provider_transaction_id=verification.transaction_id,
+        )
+        attempt.amount_kobo = verification.amount_kobo
+        attempt.currency = verification.currency or order.currency
+        attempt.status = status
+        attempt.updated_at = datetime.now(UTC)
+        try:
+            with session.begin_nested():
+                session.add(attempt)
+            return
+        except IntegrityError:
+            log.info("Transaction %s of order %s was recorded concurrently", verification.transaction_id, order.tx_ref)
+    raise DomainError("The payment could not be recorded. Please try again.")
+
+
+def _set_status(session: Session, order: Order, status: str) -> None:
+    # Nothing takes a paid order back. Checked in the UPDATE itself, not on ``order``: a webhook may have
+    # paid it since this object was read (a cancelled return racing a confirmed transfer).
+    session.execute(
+        update(Order)
+        .where(col(Order.id) == order.id, col(Order.status) != "paid")
+        .values(status=status)
+        .execution_options(synchronize_session=False)
+    )
+    session.flush()
+    session.refresh(order)
+
+
+def mark_failed(session: Session, *, order: Order) -> Order:
+    """Mark an unpaid order failed (a paid order stays paid)."""
+    _set_status(session, order, "failed")
+    return order
+
+
+def mark_cancelled(session: Session, *, order: Order) -> Order:
+    """Mark an unpaid order cancelled (a paid order stays paid)."""
+    _set_status(session, order, "cancelled")
+    return order
+
+
+def confirm_payment(session: Session, *, order: Order, verification: Verification) -> Order:
+    """Apply the provider's verification to an order: pay it once, or fail it.
+
+    A verification that proves payment marks the order paid exactly once (even when a webhook and a return race),
+    enrolls the buyer in each course once, clears those courses from the cart, notifies the buyer, counts the
+    students and sends the confirmation email. If the order was already paid, the payment is only recorded.
+    A pending verification changes nothing; any other mismatch marks an unpaid order failed.
+    """
+    if verification.status in ("pending", "not_found"):
+        return order
+    problem = verification_problem(order, verification)
+    if problem is not None:
+        log.warning("Payment for order %s not accepted: %s", order.tx_ref, problem)
+        status = "cancelled" if verification.status == "cancelled" else "failed"
+        if verification.tx_ref == order.tx_ref:  # only a transaction of this order is this order's attempt
+            _record_attempt(session, order, verification, status)
+        _set_status(session, order, status)
+        return order
+    _record_attempt(session, order, verification, "paid")
+    # A conditional update is the lock: of two concurrent confirmations only one changes a row.
+    result = session.execute(
+        update(Order)
+        .where(col(Order.id) == order.id, col(Order.status) != "paid")
+        .values(status="paid", paid_at=datetime.now(UTC))
+        .execution_options(synchronize_session=False)
+    )
+    session.refresh(order)
+    if result.rowcount != 1:
+        log.info("Payment for order %s recorded; the order was already paid", order.tx_ref)
+        return order
+    _deliver(session, order)
+    return order
+
+
+def _deliver(session: Session, order: Order) -> None:
+    """Give the buyer what they paid for, once."""
+    lines = order_lines(session, order)
+    course_ids = [line.course_id for line in lines]
+    owned = cart.owned_course_ids(session, order.user_id, course_ids)
+    for line in lines:
+        if line.course_id in owned:
+            continue
+        session.add(Enrollment(user_id=order.user_id, course_id=line.course_id, order_id=order.id))
+        instructor_id = session.get(Course, line.course_id).instructor_id
+        session.execute(
+            update(Instructor)
+            .where(col(Instructor.id) == instructor_id)
+            .values(students_count=Instructor.students_count + 1)
+            .execution_options(synchronize_session=False)
+        )
+    cart.remove_courses(session, user_id=order.user_id, course_ids=course_ids)
+    session.add(
+        Notification(
+            user_id=order.user_id,
+            kind="payment",
+            text=f"Payment successful for order {order.tx_ref}",
+            link=routes.order(order.tx_ref),
+        )
+    )
+    session.flush()
+    send_confirmation(session, order, lines)
+
+
+def send_confirmation(session: Session, order: Order, lines: list[OrderLine]) -> None:
+    """Send the order-confirmation email (lines and total). Mail trouble is logged, never undoes a payment."""
+    user = session.get(User, order.user_id)
+    try:
+        mail.send_order_confirmation(
+            to=order.email,
+            name=user.first_name if user else "",
+            lines=[(line.title, format_naira(line.price_kobo)) for line in lines],
+            total_text=format_naira(order.total_kobo),
+            order_ref=order.tx_ref,
+        )
+    except Exception:  # the learner has paid and is enrolled; a mail outage must not turn that into an error
+        log.exception("Could not send the confirmation email for order %s", order.tx_ref)

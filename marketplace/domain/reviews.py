@@ -1,0 +1,295 @@
+"""Reviews of courses and of instructors (mentors): listing, summaries, writing, a learner's own.
+
+Who may review what:
+- a course: learners enrolled in it;
+- an instructor: learners enrolled in at least one of that instructor's courses, and never the
+  instructor themselves. (The spec gives the mentor form "the same limits" as course reviews; taking a
+  course from the mentor is what makes a review of them worth reading, and it keeps drive-by ratings out.)
+At most five reviews per author per target. Comments are stored as plain text and must be rendered as
+text, never as HTML. Dicts are JSON-ready and keyed as the API answers.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from marketplace.db.models import Course, Enrollment, Instructor, Notification, Review, User
+from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
+from marketplace.domain.shapes import iso, person_name
+
+COURSE = "Course"
+INSTRUCTOR = "Instructor"
+MAX_REVIEWS_PER_TARGET = 5
+MAX_COMMENT_LENGTH = 2000
+MAX_PER_PAGE = 100
+
+_TYPE_ALIASES = {"course": COURSE, "instructor": INSTRUCTOR, "mentor": INSTRUCTOR, "teacher": INSTRUCTOR}
+
+
+def normalize_type(target_type: str | None) -> str:
+    """``Course`` or ``Instructor`` from any casing (mentor and teacher mean instructor); default Course."""
+    if not target_type:
+        return COURSE
+    value = _TYPE_ALIASES.get(target_type.strip().lower())
+    if value is None:
+        raise DomainError("Unknown review type.", field="type")
+    return value
+
+
+def target_link(target_type: str, target_id: int) -> str:
+    """The page of a review's target: the course page or the mentor page."""
+    return f"/courses/{target_id}" if target_type == COURSE else f"/mentors/{target_id}"
+
+
+def _target(session: Session, target_type: str, target_id: int) -> Course | Instructor:
+    if target_type == COURSE:
+        course = session.get(Course, target_id)
+        if course is None:
+            raise NotFound("Course not found")
+        return course
+    instructor = session.get(Instructor, target_id)
+    if instructor is None:
+        raise NotFound("Instructor not found")
+    return instructor
+
+
+def _review_dict(review: Review, author: User | None) -> dict:
+    return {
+        "id": review.id,
+        "userId": review.author_id,
+        "targetId": review.target_id,
+        "type": review.target_type,
+        "courseId": review.target_id if review.target_type == COURSE else None,
+        "rating": review.rating,
+        "comment": review.comment,
+        "created_at": iso(review.created_at),
+        "authorName": person_name(author),
+        "avatar": author.profile_picture if author else "",
+    }
+
+
+def _page_bounds(total: int, page: int, per_page: int) -> tuple[int, int, int]:
+    per_page = min(max(1, per_page), MAX_PER_PAGE)
+    pages = max(1, -(-total // per_page))
+    return min(max(1, page), pages), pages, per_page
+
+
+def list_reviews(session: Session, *, target_type: str, target_id: int, page: int = 1, per_page: int = 10) -> dict:
+    """One page of a target's reviews, newest first, with each author's name and avatar.
+
+    Returns:
+        ``{reviews, total, page, pages}``.
+
+    Raises:
+        NotFound: the course or instructor does not exist.
+    """
+    target_type = normalize_type(target_type)
+    _target(session, target_type, target_id)
+    where = (Review.target_type == target_type, Review.target_id == target_id)
+    total = session.exec(select(func.count(Review.id)).where(*where)).one()
+    page, pages, per_page = _page_bounds(total, page, per_page)
+    rows = session.exec(
+        select(Review, User)
+        .join(User, col(User.id) == Review.author_id, isouter=True)
+        .where(*where)
+        .order_by(col(Review.created_at).desc(), col(Review.id).desc())
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    ).all()
+    return {"reviews": [_review_dict(r, u) for r, u in rows], "total": total, "page": page, "pages": pages}
+
+
+def _average(distribution: dict[int, int]) -> float:
+    total = sum(distribution.values())
+    if not total:
+        return 0.0
+    mean = Decimal(sum(stars * n for stars, n in distribution.items())) / Decimal(total)
+    return float(mean.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def _distribution(session: Session, target_type: str, target_id: int) -> dict[int, int]:
+    rows = session.exec(
+        select(Review.rating, func.count(Review.id))
+        .where(Review.target_type == target_type, Review.target_id == target_id)
+        .group_by(Review.rating)
+    ).all()
+    counts = dict(rows)
+    return {stars: counts.get(stars, 0) for stars in (5, 4, 3, 2, 1)}
+
+
+def review_summary(session: Session, target_type: str, target_id: int) -> dict:
+    """The average (2 decimal places, 0 when none), the count, and how many reviews gave each star.
+
+    Returns:
+        ``{averageRating, totalReviews, distribution: {5: n, 4: n, 3: n, 2: n, 1: n}}``.
+
+    Raises:
+        NotFound: the course or instructor does not exist.
+    """
+    target_type = normalize_type(target_type)
+    _target(session, target_type, target_id)
+    distribution = _distribution(session, target_type, target_id)
+    return {
+        "averageRating": _average(distribution),
+        "totalReviews": sum(distribution.values()),
+        "distribution": distribution,
+    }
+
+
+def _validate(rating: object, comment: str | None) -> str:
+    """The cleaned comment, after the form's checks in the spec's order and words."""
+    if rating is None or rating == 0 or rating == "":
+        raise DomainError("Please add a rating!", field="rating")
+    if isinstance(rating, bool) or not isinstance(rating, int) or not 1 <= rating <= 5:
+        raise DomainError("The rating must be a whole number from 1 to 5.", field="rating")
+    text = (comment or "").strip()
+    if not text:
+        raise DomainError("Please add a comment!", field="comment")
+    if len(text) > MAX_COMMENT_LENGTH:
+        raise DomainError(f"Please keep your comment under {MAX_COMMENT_LENGTH} characters.", field="comment")
+    return text
+
+
+def _check_may_review(session: Session, author: User, target: Course | Instructor) -> None:
+    if isinstance(target, Course):
+        enrolled = session.exec(
+            select(Enrollment.id).where(Enrollment.user_id == author.id, Enrollment.course_id == target.id)
+        ).first()
+        if enrolled is None:
+            raise Forbidden("Only learners enrolled in this course can review it.")
+        return
+    if target.user_id == author.id:
+        raise Forbidden("You cannot review yourself.")
+    taught = session.exec(
+        select(Enrollment.id)
+        .join(Course, col(Course.id) == Enrollment.course_id)
+        .where(Enrollment.user_id == author.id, Course.instructor_id == target.id)
+    ).first()
+    if taught is None:
+        raise Forbidden("Only learners enrolled in one of this mentor's courses can review them.")
+
+
+def _store_rating(session: Session, target: Course | Instructor, target_type: str) -> None:
+    distribution = _distribution(session, target_type, target.id)
+    target.rating = _average(distribution)
+    target.review_count = sum(distribution.values())
+    session.add(target)
+
+
+def _notify(session: Session, author: User, target: Course | Instructor, target_type: str, rating: int) -> None:
+    instructor = session.get(Instructor, target.instructor_id) if isinstance(target, Course) else target
+    if instructor is None or instructor.user_id == author.id:
+        return
+    about = f"your course {target.title}" if isinstance(target, Course) else "you"
+    text = f"{person_name(author)} reviewed {about} ({rating}/5)."
+    session.add(
+        Notification(
+            user_id=instructor.user_id,
+            kind="review",
+            text=text if len(text) <= 300 else text[:297] + "...",
+            link=target_link(target_type, target.id),
+        )
+    )
+
+
+def add_review(
+    session: Session,
+    *,
+    author_id: int | None,
+    target_type: str,
+    target_id: int,
+    rating: int | None,
+    comment: str | None,
+) -> dict:
+    """Write a review, refresh the target's stored rating and count, and tell the instructor.
+
+    Args:
+        session: The database session (flushed, not committed).
+        author_id: The signed-in user, or None.
+        target_type: ``Course`` or ``Instructor`` (``mentor`` accepted).
+        target_id: The course or instructor id.
+        rating: 1 to 5.
+        comment: Plain text; surrounding blanks are trimmed.
+
+    Returns:
+        The created review, shaped like :func:`list_reviews` items.
+
+    Raises:
+        Unauthorized: You must be logged in to submit a review.
+        DomainError: Please add a rating! / Please add a comment! / too long / the sixth review:
+            You have already reviewed this target 5 times.
+        NotFound: the target does not exist.
+        Forbidden: the author may not review this target (see the module docstring).
+    """
+    author = session.get(User, author_id) if author_id is not None else None
+    if author is None:
+        raise Unauthorized("You must be logged in to submit a review.")
+    text = _validate(rating, comment)
+    target_type = normalize_type(target_type)
+    target = _target(session, target_type, target_id)
+    _check_may_review(session, author, target)
+    # Lock the author's row (PostgreSQL; SQLite serialises writers anyway) so two quick submits
+    # cannot both pass the five-review limit.
+    session.exec(select(User.id).where(User.id == author.id).with_for_update()).first()
+    count = session.exec(
+        select(func.count(Review.id)).where(
+            Review.author_id == author.id, Review.target_type == target_type, Review.target_id == target_id
+        )
+    ).one()
+    if count >= MAX_REVIEWS_PER_TARGET:
+        raise DomainError(f"You have already reviewed this target {MAX_REVIEWS_PER_TARGET} times.")
+    review = Review(author_id=author.id, target_type=target_type, target_id=target_id, rating=rating, comment=text)
+    session.add(review)
+    session.flush()
+    _store_rating(session, target, target_type)
+    _notify(session, author, target, target_type, rating)
+    session.flush()
+    return _review_dict(review, author)
+
+
+def user_reviews(session: Session, user_id: int, *, page: int = 1, per_page: int = 4) -> dict:
+    """One page of the reviews a user wrote, newest first, each with its target's name and link.
+
+    Returns:
+        ``{reviews, total, page, pages}``; each review also has ``targetTitle`` and ``link``.
+    """
+    where = Review.author_id == user_id
+    total = session.exec(select(func.count(Review.id)).where(where)).one()
+    page, pages, per_page = _page_bounds(total, page, per_page)
+    reviews = session.exec(
+        select(Review)
+        .where(where)
+        .order_by(col(Review.created_at).desc(), col(Review.id).desc())
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    ).all()
+    author = session.get(User, user_id)
+    titles = _target_titles(session, reviews)
+    items = []
+    for review in reviews:
+        item = _review_dict(review, author)
+        item["targetTitle"] = titles.get((review.target_type, review.target_id), "")
+        item["link"] = target_link(review.target_type, review.target_id)
+        items.append(item)
+    return {"reviews": items, "total": total, "page": page, "pages": pages}
+
+
+def _target_titles(session: Session, reviews: list[Review]) -> dict[tuple[str, int], str]:
+    course_ids = {r.target_id for r in reviews if r.target_type == COURSE}
+    instructor_ids = {r.target_id for r in reviews if r.target_type == INSTRUCTOR}
+    titles: dict[tuple[str, int], str] = {}
+    if course_ids:
+        for course_id, title in session.exec(select(Course.id, Course.title).where(col(Course.id).in_(course_ids))):
+            titles[(COURSE, course_id)] = title
+    if instructor_ids:
+        rows = session.exec(
+            select(Instructor.id, User)
+            .join(User, col(User.id) == Instructor.user_id)
+            .where(col(Instructor.id).in_(instructor_ids))
+        )
+        for instructor_id, user in rows:
+            titles[(INSTRUCTOR, instructor_id)] = person_name(user)
+    return titles

@@ -1,0 +1,30 @@
+"""Small shared shapes for the JSON-ready dicts the domain answers with."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from marketplace.db.models import User
+
+MAX_ID = 2_147_483_647  # the id columns' range: a larger number would make PostgreSQL fail, not find nothing
+
+
+def parse_id(value: object) -> int | None:
+    """A record id from a URL segment or form value, or None when it cannot name a record (not found)."""
+    try:
+        number = int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
+    return number if 1 <= number <= MAX_ID else None
+
+
+def iso(moment: datetime | None) -> str | None:
+    """An ISO 8601 UTC time (SQLite hands back naive datetimes, all stored in UTC)."""
+    if moment is None:
+        return None
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
+def person_name(user: User | None) -> str:
+    """First and last name of a user, or an empty string."""
+    return f"{user.first_name} {user.last_name}".strip() if user else ""

@@ -1,0 +1,1 @@
+"""Third-party sign-in: verifying identity tokens, kept apart from password accounts."""
