@@ -1,0 +1,1 @@
+"""The JSON API under /api, served by FastAPI mounted into the Reflex app."""

@@ -1,0 +1,160 @@
+"""API routes: accounts (sign-up, log-in, Google sign-in, log-out, email links) and a user's paid courses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+
+from marketplace.api.deps import CurrentUser, SessionDep, TokenDep, ensure_self
+from marketplace.domain import account_recovery, accounts
+from marketplace.domain.errors import Conflict
+from marketplace.domain.google_sign_in import google_sign_in
+from marketplace.domain.validation import InvalidInput
+from marketplace.settings import settings
+
+router = APIRouter(tags=["auth"])
+T = TypeVar("T")
+
+
+class SignupBody(BaseModel):
+    """Register form values; missing ones get the form's own messages rather than a schema error."""
+
+    firstName: str = ""
+    lastName: str = ""
+    userName: str = ""
+    email: str = ""
+    password: str = ""
+    confirmPassword: str | None = None
+
+
+class LoginBody(BaseModel):
+    """Email and password."""
+
+    email: str = ""
+    password: str = ""
+
+
+class TokenBody(BaseModel):
+    """A token: a Google ID token, or the one-time token of an email link."""
+
+    token: str = ""
+
+
+class EmailBody(BaseModel):
+    """An email address."""
+
+    email: str = ""
+
+
+class ResetBody(BaseModel):
+    """The reset link's token and the new password."""
+
+    token: str = ""
+    password: str = ""
+
+
+def _field_errors(call: Callable[[], T]) -> T | JSONResponse:
+    """Run a domain call, answering 422 with every field's message when the input breaks a rule."""
+    try:
+        return call()
+    except InvalidInput as exc:
+        return JSONResponse({"message": exc.message, "field": exc.field, "errors": exc.errors}, status_code=422)
+
+
+def _signed_in(session: SessionDep, result: accounts.SignedIn, message: str) -> dict:
+    return {"user": accounts.public_user(session, result.user), "token": result.token, "message": message}
+
+
+@router.get("/auth/config")
+def auth_config() -> dict:
+    """Which sign-in options the server offers (the Google button shows only when configured)."""
+    return {"googleClientId": settings.google_client_id or None, "googleEnabled": bool(settings.google_client_id)}
+
+
+@router.post("/auth/signup", status_code=201, response_model=None)
+def signup(body: SignupBody, session: SessionDep) -> dict | JSONResponse:
+    """Create an account and email its verification link; 409 when the email or username is taken."""
+    try:
+        outcome = _field_errors(lambda: accounts.register_user(session, data=body.model_dump(exclude_none=True)))
+    except Conflict as exc:
+        field = exc.field or "email"
+        return JSONResponse(
+            {"message": accounts.DUPLICATE_MESSAGE, "field": field, "errors": {field: exc.message}}, status_code=409
+        )
+    if isinstance(outcome, JSONResponse):
+        return outcome
+    return {"message": accounts.VERIFICATION_SENT, "email": outcome.email}
+
+
+@router.post("/auth/login", response_model=None)
+def login(body: LoginBody, request: Request, session: SessionDep) -> dict | JSONResponse:
+    """Sign in with email and password: ``{user, token, message}``."""
+    ip = request.client.host if request.client else None
+    try:
+        outcome = _field_errors(lambda: accounts.login(session, email=body.email, password=body.password, ip=ip))
+    except accounts.EmailNotVerified as exc:
+        # The UI offers to resend the link when it sees this flag.
+        return JSONResponse({"message": exc.message, "field": exc.field, "needsVerification": True}, status_code=403)
+    if isinstance(outcome, JSONResponse):
+        return outcome
+    return _signed_in(session, outcome, accounts.LOGIN_SUCCESS)
+
+
+@router.post("/auth/google")
+def google(body: TokenBody, session: SessionDep) -> dict:
+    """Sign in with a Google ID token (``token``): ``{user, token, message}``."""
+    return _signed_in(session, google_sign_in(session, id_token=body.token), accounts.LOGIN_SUCCESS)
+
+
+@router.post("/auth/logout")
+def logout(session: SessionDep, token: TokenDep) -> dict:
+    """End the session of the bearer token; the token is refused from now on."""
+    accounts.logout(session, token=token)
+    return {"message": "Logged out"}
+
+
+@router.get("/auth/me")
+def me(user: CurrentUser, session: SessionDep) -> dict:
+    """The signed-in user."""
+    return {"user": accounts.public_user(session, user)}
+
+
+@router.post("/auth/verify-email")
+def verify_email(body: TokenBody, session: SessionDep) -> dict:
+    """Verify the address behind an emailed link's token."""
+    account_recovery.verify_email(session, token=body.token)
+    return {"message": account_recovery.EMAIL_VERIFIED}
+
+
+@router.post("/auth/resend-verification")
+def resend_verification(body: EmailBody, session: SessionDep) -> dict:
+    """Send a new verification link (the same answer whether or not the address has an account)."""
+    return {"message": account_recovery.resend_verification(session, email=body.email)}
+
+
+@router.post("/auth/forgot-password")
+def forgot_password(body: EmailBody, session: SessionDep) -> dict:
+    """Email a password-reset link (the same answer whether or not the address has an account)."""
+    return {"message": account_recovery.request_password_reset(session, email=body.email)}
+
+
+@router.post("/auth/reset-password", response_model=None)
+def reset_password(body: ResetBody, session: SessionDep) -> dict | JSONResponse:
+    """Set a new password from a reset link's token; every open session of the account ends."""
+    outcome = _field_errors(
+        lambda: account_recovery.reset_password(session, token=body.token, new_password=body.password)
+    )
+    if isinstance(outcome, JSONResponse):
+        return outcome
+    return {"message": account_recovery.PASSWORD_RESET_DONE}
+
+
+@router.get("/users/{user_id}/courses")
+def paid_courses(user_id: int, user: CurrentUser, session: SessionDep) -> dict:
+    """Ids of the courses a user has paid for; only that user may ask."""
+    ensure_self(user, user_id)
+    return {"paidCourses": accounts.paid_course_ids(session, user_id)}

@@ -1,0 +1,121 @@
+"""API routes: the catalog (courses, categories, instructors and mentors, search), all public.
+
+Query values are checked here so a bad one answers 422 with a message naming it; unknown ids answer
+404 ``{message}`` from the domain.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Path, Query, Response
+
+from marketplace.api.deps import OptionalUser, SessionDep
+from marketplace.domain import catalog
+from marketplace.domain.listing import MAX_PER_PAGE, MAX_PRICE_NAIRA
+from marketplace.domain.shapes import MAX_ID
+
+router = APIRouter(tags=["catalog"])
+
+Id = Annotated[int, Path(ge=1, le=MAX_ID)]
+Page = Annotated[int, Query(ge=1, le=MAX_ID)]
+PerPage = Annotated[int, Query(alias="perPage", ge=1, le=MAX_PER_PAGE)]
+Price = Annotated[Decimal | None, Query(ge=0, le=MAX_PRICE_NAIRA, allow_inf_nan=False)]
+Chapters = Literal["1-10", "10-15", "15-20", "20-25"]
+Sort = Literal["relevance", "price_asc", "price_desc", "rating"]
+
+
+@router.get("/courses")
+def list_courses(
+    session: SessionDep,
+    category: Annotated[str | None, Query(max_length=100)] = None,
+    rating: Annotated[int | None, Query(ge=1, le=5, description="N stars and up")] = None,
+    chapters: Chapters | None = None,
+    min_price: Price = None,
+    max_price: Price = None,
+    sort: Sort = "relevance",
+    page: Page = 1,
+    per_page: PerPage = catalog.PER_PAGE,
+) -> dict:
+    """The course listing, filtered, sorted and paginated by the server: ``{data, total, page, pages, perPage}``."""
+    result = catalog.list_courses(
+        session,
+        category=category,
+        min_rating=rating,
+        chapters=chapters,
+        min_price=min_price,
+        max_price=max_price,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+    )
+    return {
+        "data": result.items,
+        "total": result.total,
+        "page": result.page,
+        "pages": result.pages,
+        "perPage": result.per_page,
+    }
+
+
+@router.get("/courses/{course_id}")
+def get_course(session: SessionDep, user: OptionalUser, course_id: Id) -> dict:
+    """One course with its sections, real instructor, review summary and newest reviews."""
+    return catalog.get_course_detail(session, course_id, viewer_id=user.id if user else None)
+
+
+@router.get("/courses/{course_id}/related")
+def related_courses(session: SessionDep, course_id: Id) -> list[dict]:
+    """Up to 4 other courses sharing a category with this one."""
+    return catalog.related_courses(session, course_id)
+
+
+@router.get("/categories")
+def list_categories(session: SessionDep) -> list[dict]:
+    """Every category with its number of courses."""
+    return catalog.list_categories(session)
+
+
+@router.get("/instructors")
+def list_instructors(
+    session: SessionDep,
+    response: Response,
+    query: Annotated[str | None, Query(max_length=100)] = None,
+    page: Page = 1,
+    per_page: PerPage = MAX_PER_PAGE,
+) -> list[dict]:
+    """Instructors as a list (most students first), optionally searched by name; X-Total-Count gives the total."""
+    result = catalog.list_instructors(session, page=page, per_page=per_page, query=query)
+    response.headers["X-Total-Count"] = str(result.total)
+    return result.items
+
+
+@router.get("/instructors/{instructor_id}")
+def get_instructor(session: SessionDep, instructor_id: Id) -> dict:
+    """One instructor with every profile field."""
+    return catalog.get_instructor(session, instructor_id)
+
+
+@router.get("/instructors/{instructor_id}/courses")
+def instructor_courses(session: SessionDep, instructor_id: Id) -> list[dict]:
+    """The courses an instructor teaches."""
+    return catalog.instructor_courses(session, instructor_id)
+
+
+@router.get("/mentors/{instructor_id}")
+def mentor_page(session: SessionDep, instructor_id: Id) -> dict:
+    """The mentor page: the instructor's fields plus ``courses``, ``reviews`` and ``reviewSummary``."""
+    page = catalog.mentor_page(session, instructor_id)
+    return {
+        **page["instructor"],
+        "courses": page["courses"],
+        "reviews": page["reviews"],
+        "reviewSummary": page["reviewSummary"],
+    }
+
+
+@router.get("/search")
+def search(session: SessionDep, query: str = "") -> list[dict]:
+    """Courses matching ``query`` (titles first); an empty list for blank input."""
+    return catalog.search_courses(session, query)

@@ -1,0 +1,76 @@
+"""API routes: learning — My Courses, the course player and progress through sections."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query
+from pydantic import BaseModel, ConfigDict, Field
+
+from marketplace.api.deps import CurrentUser, OptionalUser, SessionDep
+from marketplace.domain import learning
+from marketplace.domain.shapes import MAX_ID
+
+router = APIRouter(tags=["learning"])
+
+CourseId = Annotated[int, Path(ge=1, le=MAX_ID)]
+
+
+class PositionIn(BaseModel):
+    """Where the learner is in a course."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    section_id: int = Field(alias="sectionId", ge=1, le=MAX_ID)
+    position_seconds: int = Field(0, alias="positionSeconds", ge=0)
+
+
+class CompleteIn(BaseModel):
+    """A section marked complete, or not."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    section_id: int = Field(alias="sectionId", ge=1, le=MAX_ID)
+    complete: bool = True
+
+
+@router.get("/enrolled-courses")
+def enrolled_courses(session: SessionDep, user: CurrentUser, page: Annotated[int, Query(ge=1)] = 1) -> dict:
+    """The caller's enrolled courses, 6 per page, most recently watched first, with progress."""
+    return learning.enrolled_courses(session, user.id, page=page)
+
+
+@router.get("/player/{course_id}")
+def player(session: SessionDep, user: OptionalUser, course_id: CourseId) -> dict:
+    """The player's data; 401 signed out, 404 unknown course, 403 not enrolled (the spec's messages)."""
+    return learning.player_view(session, user_id=user.id if user else None, course_id=course_id)
+
+
+@router.get("/progress/{course_id}")
+def progress(session: SessionDep, user: OptionalUser, course_id: CourseId) -> dict:
+    """The caller's progress through a course."""
+    return learning.course_progress(session, user_id=user.id if user else None, course_id=course_id)
+
+
+@router.post("/progress/{course_id}")
+def record_position(session: SessionDep, user: OptionalUser, course_id: CourseId, body: PositionIn) -> dict:
+    """Remember the section playing and the position in it, for resuming later."""
+    return learning.record_position(
+        session,
+        user_id=user.id if user else None,
+        course_id=course_id,
+        section_id=body.section_id,
+        position_seconds=body.position_seconds,
+    )
+
+
+@router.post("/progress/{course_id}/complete")
+def mark_complete(session: SessionDep, user: OptionalUser, course_id: CourseId, body: CompleteIn) -> dict:
+    """Mark a section complete (or not) and answer the course's progress."""
+    return learning.mark_section_complete(
+        session,
+        user_id=user.id if user else None,
+        course_id=course_id,
+        section_id=body.section_id,
+        complete=body.complete,
+    )

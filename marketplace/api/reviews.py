@@ -1,0 +1,93 @@
+"""API routes: reviews of courses and mentors, under the spec's /review paths."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query
+from pydantic import BaseModel
+
+from marketplace.api.deps import CurrentUser, OptionalUser, SessionDep, ensure_self
+from marketplace.domain import reviews
+from marketplace.domain.errors import Unauthorized
+from marketplace.domain.shapes import MAX_ID
+
+router = APIRouter(tags=["reviews"])
+
+Page = Annotated[int, Query(ge=1)]
+PerPage = Annotated[int, Query(alias="perPage", ge=1, le=reviews.MAX_PER_PAGE)]
+TargetType = Annotated[str, Query(alias="type")]
+Id = Annotated[int, Path(ge=1, le=MAX_ID)]
+
+
+class ReviewIn(BaseModel):
+    """A review as the form sends it; both fields are checked by the domain for the spec's messages."""
+
+    rating: int | None = None
+    comment: str | None = None
+
+
+@router.get("/review/getReviews")
+def get_reviews(
+    session: SessionDep,
+    target_id: Annotated[int, Query(alias="targetId", ge=1, le=MAX_ID)],
+    target_type: TargetType = reviews.COURSE,
+    page: Page = 1,
+    per_page: PerPage = 10,
+) -> dict:
+    """A page of a course's or mentor's reviews, newest first: ``{reviews, total, page, pages}``."""
+    return reviews.list_reviews(session, target_type=target_type, target_id=target_id, page=page, per_page=per_page)
+
+
+@router.post("/review/addReview/{user_id}/{target_id}", status_code=201)
+def add_review(
+    session: SessionDep,
+    user: OptionalUser,
+    user_id: Id,
+    target_id: Id,
+    body: ReviewIn,
+    target_type: TargetType = reviews.COURSE,
+) -> dict:
+    """Write a review as the caller; the path's user id must be the caller's own."""
+    if user is None:
+        raise Unauthorized("You must be logged in to submit a review.")
+    ensure_self(user, user_id)
+    return reviews.add_review(
+        session,
+        author_id=user.id,
+        target_type=target_type,
+        target_id=target_id,
+        rating=body.rating,
+        comment=body.comment,
+    )
+
+
+@router.get("/review/getReviews/userReviews/{user_id}")
+def user_reviews(session: SessionDep, user: CurrentUser, user_id: Id, page: Page = 1) -> dict:
+    """The caller's own reviews, 4 per page, newest first, each with its target's title and link."""
+    ensure_self(user, user_id)
+    return reviews.user_reviews(session, user_id, page=page)
+
+
+@router.get("/review/courseReviews/{course_id}")
+def course_reviews(session: SessionDep, course_id: Id) -> list[dict]:
+    """A course's newest reviews as a plain array (at most 100)."""
+    return reviews.list_reviews(
+        session, target_type=reviews.COURSE, target_id=course_id, per_page=reviews.MAX_PER_PAGE
+    )["reviews"]
+
+
+@router.get("/review/courseAverage/{course_id}")
+def course_average(session: SessionDep, course_id: Id) -> dict:
+    """A course's review summary in the spec's envelope."""
+    summary = reviews.review_summary(session, reviews.COURSE, course_id)
+    return {
+        "status": "success",
+        "data": {"averageRating": summary["averageRating"], "totalReviews": summary["totalReviews"]},
+    }
+
+
+@router.get("/review/{target_id}/average")
+def average(session: SessionDep, target_id: Id, target_type: TargetType = reviews.COURSE) -> dict:
+    """A course's or mentor's ``{averageRating, totalReviews, distribution}``."""
+    return reviews.review_summary(session, target_type, target_id)
