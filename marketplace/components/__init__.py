@@ -1,0 +1,1 @@
+"""Reusable pieces of the UI, built from rx.el elements and Tailwind classes."""

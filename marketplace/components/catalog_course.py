@@ -1,0 +1,277 @@
+"""The course page: breadcrumb, title card, tabs, sticky price card, syllabus with playable previews, instructor."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from marketplace import routes, styles
+from marketplace.components.cards import course_card
+from marketplace.components.catalog_parts import picture, section_heading
+from marketplace.components.catalog_syllabus import details_section
+from marketplace.components.course_reviews import reviews_section
+from marketplace.components.ui import badge, stars
+from marketplace.states.cart import CartState
+from marketplace.states.course import CourseState
+from marketplace.views.catalog import LinkView
+
+TABS = (("Details", "details"), ("Instructor", "instructor"), ("Courses", "courses"), ("Reviews", "reviews"))
+
+
+def breadcrumb(*crumbs: tuple[str, str], current) -> rx.Component:
+    """Home > ... > the current page, as an ordered list of links."""
+    items = []
+    for label, href in crumbs:
+        items.append(
+            rx.el.li(
+                rx.el.a(label, href=href, class_name="hover:text-blue-600 hover:underline"),
+                rx.icon("chevron-right", size=14, class_name="text-gray-400", aria_hidden="true"),
+                class_name="flex items-center gap-1",
+            )
+        )
+    items.append(rx.el.li(rx.el.span(current, aria_current="page", class_name="text-gray-900 line-clamp-1")))
+    return rx.el.nav(
+        rx.el.ol(*items, class_name="flex flex-wrap items-center gap-1 text-sm text-gray-600"),
+        aria_label="Breadcrumb",
+        class_name="mb-4",
+    )
+
+
+def _fact(icon: str, *text) -> rx.Component:
+    return rx.el.li(rx.icon(icon, size=16, class_name="text-gray-500"), *text, class_name="flex items-center gap-2")
+
+
+def title_card() -> rx.Component:
+    """Title, rating with its real count, the teacher, and the course's size."""
+    c = CourseState.course
+    return rx.el.div(
+        rx.el.div(rx.foreach(c.categories, lambda name: badge(name, "blue")), class_name="flex flex-wrap gap-2"),
+        rx.el.h1(c.title, class_name=f"{styles.H1} mt-3"),
+        rx.el.div(
+            rx.el.span(c.rating_text, class_name="font-semibold text-gray-900"),
+            stars(c.rating, size=16, label="Rated " + c.rating_text + " out of 5"),
+            rx.el.a(
+                "(",
+                CourseState.summary.total,
+                rx.cond(CourseState.summary.total == 1, " review)", " reviews)"),
+                href="#reviews",
+                class_name="text-sm text-blue-600 hover:underline",
+            ),
+            class_name="mt-3 flex flex-wrap items-center gap-2",
+        ),
+        rx.el.p(
+            "By ",
+            rx.el.a(
+                CourseState.instructor.name,
+                href=routes.teacher("") + CourseState.instructor.id.to_string(),
+                class_name=styles.LINK,
+            ),
+            class_name="mt-2 text-sm text-gray-700",
+        ),
+        rx.el.ul(
+            _fact("book-open", c.lectures, " lectures"),
+            _fact("clock", c.hours, " hours"),
+            _fact("signal", c.level),
+            class_name="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-gray-700",
+        ),
+        class_name=f"{styles.CARD} p-5 sm:p-6",
+    )
+
+
+def tabs() -> rx.Component:
+    """Details, Instructor, Courses, Reviews: links to the sections below."""
+    return rx.el.nav(
+        *[
+            rx.el.a(
+                label,
+                href=f"#{anchor}",
+                class_name="inline-flex min-h-[44px] items-center border-b-2 border-transparent px-3 text-sm "
+                "font-semibold text-gray-700 hover:border-blue-600 hover:text-blue-600",
+            )
+            for label, anchor in TABS
+        ],
+        aria_label="Course sections",
+        class_name="mt-6 flex overflow-x-auto border-b border-gray-200",
+    )
+
+
+def _share_link(link: LinkView) -> rx.Component:
+    return rx.el.a(
+        link.label,
+        href=link.href,
+        target="_blank",
+        rel="noopener noreferrer",
+        aria_label="Share on " + link.label,
+        class_name="inline-flex min-h-[44px] items-center rounded-full border border-gray-300 px-3 text-xs "
+        "font-semibold text-gray-700 hover:bg-gray-50",
+    )
+
+
+def copy_link() -> rx.event.EventSpec:
+    """Write the page's address to the clipboard, then say whether the browser allowed it."""
+    return rx.call_script(
+        f"(navigator.clipboard ? navigator.clipboard.writeText({CourseState.page_url.to_string()})"
+        ".then(() => true, () => false) : false)",
+        callback=CourseState.link_copied,
+    )
+
+
+def share_row() -> rx.Component:
+    """Copy link, WhatsApp, X, Facebook, LinkedIn."""
+    return rx.el.div(
+        rx.el.p("Share this course", class_name="text-sm font-semibold text-gray-900"),
+        rx.el.div(
+            rx.el.button(
+                rx.icon("link", size=14),
+                "Copy link",
+                type="button",
+                on_click=copy_link(),
+                class_name="inline-flex min-h-[44px] items-center gap-1 rounded-full border border-gray-300 px-3 "
+                "text-xs font-semibold text-gray-700 hover:bg-gray-50",
+            ),
+            rx.foreach(CourseState.share, _share_link),
+            class_name="mt-2 flex flex-wrap gap-2",
+        ),
+        class_name="mt-5 border-t border-gray-100 pt-4",
+    )
+
+
+def price_card() -> rx.Component:
+    """Price, struck original, n% Off, Add To Cart and Buy Now; Enrolled and Watch Now for owners."""
+    c = CourseState.course
+    return rx.el.div(
+        picture(c.thumbnail, "", 640, 360, lazy=False, class_name="aspect-video h-auto w-full rounded-md object-cover"),
+        rx.cond(
+            CourseState.enrolled,
+            rx.el.div(
+                badge("Enrolled", "green"),
+                rx.el.a(
+                    rx.icon("circle-play", size=18),
+                    "Watch Now",
+                    href=routes.player("") + c.id.to_string(),
+                    class_name=f"{styles.BTN_PRIMARY} w-full",
+                ),
+                class_name="mt-4 flex flex-col gap-3",
+            ),
+            rx.el.div(
+                rx.el.div(
+                    rx.el.span(c.price_text, class_name="text-3xl font-extrabold text-gray-900"),
+                    rx.cond(
+                        c.original_price_text != "",
+                        rx.fragment(
+                            rx.el.del_(c.original_price_text, class_name="text-gray-500"),
+                            rx.el.span(c.discount_percentage, "% Off", class_name="font-semibold text-green-700"),
+                        ),
+                    ),
+                    class_name="flex flex-wrap items-baseline gap-2",
+                    data_testid="price",
+                ),
+                rx.el.button(
+                    rx.icon("shopping-cart", size=18),
+                    "Add To Cart",
+                    type="button",
+                    on_click=CartState.add(c.id),
+                    class_name=f"{styles.BTN_DARK} mt-4 w-full",
+                ),
+                rx.el.button(
+                    "Buy Now",
+                    type="button",
+                    on_click=CartState.buy_now(c.id),
+                    class_name=f"{styles.BTN_OUTLINE} mt-3 w-full",
+                ),
+                class_name="mt-4",
+            ),
+        ),
+        rx.el.ul(
+            _fact("clock", c.hours, " hours of video"),
+            _fact("book-open", c.lectures, " lectures"),
+            _fact("signal", c.level, " level"),
+            _fact("award", "Certificate of completion"),
+            _fact("infinity", "Lifetime access"),
+            class_name="mt-5 flex flex-col gap-2 text-sm text-gray-700",
+        ),
+        share_row(),
+        class_name=f"{styles.CARD} p-5 lg:sticky lg:top-4",
+        data_testid="price-card",
+    )
+
+
+def instructor_section() -> rx.Component:
+    """The course's real teacher, linking to the teacher page."""
+    t = CourseState.instructor
+    href = routes.teacher("") + t.id.to_string()
+    return rx.el.section(
+        rx.el.h2("Instructor", class_name=styles.H2),
+        rx.el.div(
+            picture(t.picture, "", 96, 96, class_name="h-24 w-24 shrink-0 rounded-full object-cover bg-gray-100"),
+            rx.el.div(
+                rx.el.h3(rx.el.a(t.name, href=href, class_name="hover:text-blue-600"), class_name=styles.H3),
+                rx.el.p(t.title, class_name=styles.MUTED),
+                rx.el.ul(
+                    _fact("star", t.rating_text, " rating (", t.review_count, " reviews)"),
+                    _fact("users", t.students_text, " students"),
+                    _fact("circle-play", t.course_count, " courses"),
+                    class_name="mt-2 flex flex-col gap-1 text-sm text-gray-700",
+                ),
+                class_name="min-w-0",
+            ),
+            class_name="mt-4 flex flex-col gap-4 sm:flex-row",
+        ),
+        rx.el.p(t.about, class_name="mt-4 line-clamp-6 whitespace-pre-line text-gray-700"),
+        rx.el.a(
+            "View instructor profile",
+            rx.icon("arrow-right", size=16),
+            href=href,
+            class_name="mt-3 inline-flex min-h-[44px] items-center gap-1 font-semibold text-blue-600 hover:underline",
+        ),
+        id="instructor",
+        class_name="scroll-mt-4 border-t border-gray-200 pt-8 mt-8",
+        data_testid="course-instructor",
+    )
+
+
+def related_section() -> rx.Component:
+    """Up to four courses sharing a category, with See All."""
+    return rx.el.section(
+        section_heading("Related Courses", routes.COURSES, see_all_label="See all courses"),
+        rx.cond(
+            CourseState.related.length() > 0,
+            rx.el.div(
+                rx.foreach(CourseState.related, course_card),
+                class_name="grid gap-5 sm:grid-cols-2 lg:grid-cols-4",
+            ),
+            rx.el.p("No related courses yet.", class_name="text-sm text-gray-500"),
+        ),
+        id="courses",
+        class_name="scroll-mt-4 mt-12",
+    )
+
+
+def course_body() -> rx.Component:
+    """The whole course page once loaded: the price card sits beside the content on desktops."""
+    return rx.fragment(
+        breadcrumb(("Home", routes.HOME), ("Categories", routes.CATEGORIES), current=CourseState.course.title),
+        rx.el.div(
+            rx.el.div(title_card(), class_name="min-w-0 lg:col-start-1"),
+            rx.el.aside(price_card(), aria_label="Price", class_name="lg:col-start-2 lg:row-span-2 lg:row-start-1"),
+            rx.el.div(
+                tabs(),
+                details_section(),
+                instructor_section(),
+                rx.el.div(reviews_section(), id="reviews", class_name="scroll-mt-4 border-t border-gray-200 mt-8 pt-8"),
+                class_name="min-w-0 lg:col-start-1",
+            ),
+            class_name="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-8",
+        ),
+        related_section(),
+    )
+
+
+def course_not_found() -> rx.Component:
+    """An unknown course id: said plainly, with the way back to the catalog."""
+    return rx.el.div(
+        rx.icon("search-x", size=40, class_name="text-gray-400"),
+        rx.el.h1("Course not found", class_name=f"{styles.H1} mt-3"),
+        rx.el.p("This course does not exist or is no longer available.", class_name="mt-2 text-gray-600"),
+        rx.el.a("Browse courses", href=routes.CATEGORIES, class_name=f"{styles.BTN_PRIMARY} mt-5"),
+        class_name="flex flex-col items-center py-16 text-center",
+    )

@@ -1,0 +1,266 @@
+"""Home page blocks: hero, statistics, top categories, courses and instructors, testimonials, calls to action."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from marketplace import routes, styles
+from marketplace.components.cards import course_card, instructor_card
+from marketplace.components.catalog_parts import avatar, category_card, section_heading
+from marketplace.components.ui import error_state, stars
+from marketplace.layouts import container
+from marketplace.states.home import HomeState
+from marketplace.views.catalog import ReviewView, StatView
+
+HERO_IMAGE = "/images/hero.webp"
+HERO_IMAGE_SMALL = "/images/hero-480.webp"
+SCROLL_STEP = 350  # px per testimonial button press (spec section 9)
+
+
+def _loading(label: str) -> rx.Component:
+    return rx.el.p(label, role="status", class_name="py-10 text-center text-sm text-gray-500")
+
+
+def _empty(text: str) -> rx.Component:
+    return rx.el.p(text, class_name="rounded-lg border border-dashed border-gray-300 py-10 text-center text-gray-500")
+
+
+def hero() -> rx.Component:
+    """Headline, short text, the blue call to action and the hero picture (the largest paint: eager)."""
+    return container(
+        rx.el.div(
+            rx.el.p("Learn from Nigeria's best", class_name="text-sm font-semibold uppercase text-blue-600"),
+            rx.el.h1(
+                "Unlock your potential with skills that pay",
+                class_name="mt-2 text-3xl font-extrabold leading-tight text-gray-900 sm:text-4xl lg:text-5xl",
+            ),
+            rx.el.p(
+                "Practical courses from Nigerian experts, priced in naira. Learn at your pace on any phone, "
+                "and keep every course for life.",
+                class_name="mt-4 max-w-xl text-base text-gray-600 sm:text-lg",
+            ),
+            rx.el.div(
+                rx.el.a("Explore Courses", href=routes.CATEGORIES, class_name=f"{styles.BTN_PRIMARY} px-6"),
+                rx.el.a("Teach on Naija Learn", href=routes.REGISTER, class_name=f"{styles.BTN_OUTLINE} px-6"),
+                class_name="mt-6 flex flex-wrap gap-3",
+            ),
+            class_name="flex flex-col justify-center",
+        ),
+        rx.el.img(
+            src=HERO_IMAGE,
+            alt="A learner at a laptop following a video lesson",
+            # width/height as attributes (Reflex would turn the props into CSS sizes).
+            # Phones get the 480 px copy (a 358 px slot); wider screens and sharper phones the 960 px one.
+            custom_attrs={
+                "width": "960",
+                "height": "720",
+                "fetchPriority": "high",
+                "srcSet": f"{HERO_IMAGE_SMALL} 480w, {HERO_IMAGE} 960w",
+                "sizes": "(min-width: 1140px) 530px, (min-width: 768px) 50vw, 92vw",
+            },
+            loading="eager",
+            decoding="async",
+            class_name="h-auto w-full rounded-2xl",
+        ),
+        class_name="grid items-center gap-8 py-8 sm:py-12 md:grid-cols-2",
+    )
+
+
+def _stat(stat: StatView) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(stat.label, class_name="order-2 text-sm text-gray-600"),
+        rx.el.dd(stat.value, class_name="order-1 text-2xl font-extrabold text-gray-900 sm:text-3xl"),
+        class_name="flex flex-col items-center gap-1 px-2 py-4 text-center",
+    )
+
+
+def stats_strip() -> rx.Component:
+    """Four figures counted from the database."""
+    return container(
+        rx.el.dl(
+            rx.foreach(HomeState.stats, _stat),
+            class_name=f"{styles.CARD} grid grid-cols-2 divide-gray-100 md:grid-cols-4 md:divide-x",
+            aria_label="The catalog in numbers",
+            data_testid="stats",
+        ),
+        class_name="pb-10",
+    )
+
+
+def top_categories() -> rx.Component:
+    """Four category cards with their real course counts, on a light grey band."""
+    return rx.el.section(
+        container(
+            section_heading("Top Categories", routes.CATEGORIES, see_all_label="See all categories"),
+            rx.cond(
+                HomeState.loading,
+                _loading("Loading categories..."),
+                rx.el.div(
+                    rx.foreach(HomeState.categories, category_card),
+                    class_name="grid grid-cols-2 gap-4 md:grid-cols-4",
+                ),
+            ),
+        ),
+        class_name="bg-gray-50 py-10",
+        aria_label="Top Categories",
+    )
+
+
+def _home_list(title: str, see_all: str, items, card, grid: str, loading: str, empty: str) -> rx.Component:
+    """A home section of cards with its loading, error (and retry) and empty states."""
+    return rx.el.section(
+        container(
+            section_heading(title, routes.CATEGORIES, see_all_label=see_all),
+            rx.cond(
+                HomeState.loading,
+                _loading(loading),
+                rx.cond(
+                    HomeState.error != "",
+                    error_state("Error: " + HomeState.error, HomeState.load),
+                    rx.cond(items.length() > 0, rx.el.div(rx.foreach(items, card), class_name=grid), _empty(empty)),
+                ),
+            ),
+        ),
+        class_name="py-10",
+        aria_label=title,
+    )
+
+
+def top_courses() -> rx.Component:
+    """The first four courses, with Enrolled and Watch Now for the signed-in learner's own."""
+    return _home_list(
+        "Top Courses",
+        "See all courses",
+        HomeState.top_courses,
+        course_card,
+        "grid gap-5 sm:grid-cols-2 lg:grid-cols-4",
+        "Loading courses...",
+        "No top courses available.",
+    )
+
+
+def top_instructors() -> rx.Component:
+    """The first four instructors."""
+    return _home_list(
+        "Top Instructors",
+        "See all instructors",
+        HomeState.top_instructors,
+        instructor_card,
+        "grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4",
+        "Loading instructors...",
+        "No instructors available.",
+    )
+
+
+def _testimonial(review: ReviewView) -> rx.Component:
+    return rx.el.figure(
+        rx.el.span(
+            "\u201c", aria_hidden="true", class_name="block h-10 font-serif text-6xl leading-none text-blue-600"
+        ),
+        stars(review.rating, size=16, label="Rated " + review.rating.to_string() + " out of 5"),
+        rx.el.blockquote(
+            rx.el.p(review.comment, class_name="line-clamp-5 break-words text-gray-700"),
+            class_name="mt-3 flex-1",
+        ),
+        rx.el.figcaption(
+            avatar(review.avatar, review.author, review.initials, size=40),
+            rx.el.div(
+                rx.el.p(review.author, class_name="font-semibold text-gray-900"),
+                rx.el.a(review.subject, href=review.subject_href, class_name="text-xs text-blue-600 hover:underline"),
+                class_name="min-w-0",
+            ),
+            class_name="mt-4 flex items-center gap-3",
+        ),
+        class_name=f"{styles.CARD} flex w-[min(320px,80vw)] shrink-0 flex-col p-6",
+        data_testid="testimonial",
+    )
+
+
+def _scroll_button(direction: int, label: str, icon: str) -> rx.Component:
+    script = (
+        "document.getElementById('testimonials-row')"
+        f"?.scrollBy({{left: {SCROLL_STEP * direction}, behavior: 'smooth'}})"
+    )
+    return rx.el.button(
+        rx.icon(icon, size=20),
+        type="button",
+        aria_label=label,
+        aria_controls="testimonials-row",
+        on_click=rx.call_script(script),
+        class_name="inline-flex h-11 w-11 items-center justify-center rounded-full border border-gray-300 bg-white "
+        "text-gray-700 hover:bg-gray-50",
+    )
+
+
+def testimonials() -> rx.Component:
+    """Real top reviews in a row that scrolls 350 px per button press."""
+    return rx.cond(
+        HomeState.testimonials.length() > 0,
+        rx.el.section(
+            container(
+                rx.el.div(
+                    rx.el.h2("What Our Learners Say", class_name=styles.H2),
+                    rx.el.div(
+                        _scroll_button(-1, "Previous testimonials", "chevron-left"),
+                        _scroll_button(1, "Next testimonials", "chevron-right"),
+                        class_name="flex gap-2",
+                    ),
+                    class_name="mb-5 flex items-center justify-between gap-4",
+                ),
+                rx.el.div(
+                    rx.foreach(HomeState.testimonials, _testimonial),
+                    id="testimonials-row",
+                    tab_index=0,
+                    aria_label="Testimonials",
+                    class_name="flex gap-5 overflow-x-auto pb-4",
+                ),
+            ),
+            class_name="bg-gray-50 py-10",
+            aria_label="Testimonials",
+        ),
+    )
+
+
+def _promo(title: str, text: str, label: str, href: str, icon: str, flip: bool) -> rx.Component:
+    picture = rx.el.div(
+        rx.icon(icon, size=96, class_name="text-white"),
+        aria_hidden="true",
+        class_name="flex aspect-[4/3] w-full items-center justify-center rounded-2xl bg-gradient-to-br "
+        "from-blue-600 to-slate-800",
+    )
+    words = rx.el.div(
+        rx.el.h2(title, class_name=styles.H2),
+        rx.el.p(text, class_name="mt-3 text-gray-600"),
+        rx.el.a(label, href=href, class_name=f"{styles.BTN_DARK} mt-5 px-6"),
+        class_name="flex flex-col items-start justify-center",
+    )
+    return rx.el.div(
+        picture,
+        words,
+        class_name="grid items-center gap-8 md:grid-cols-2" + (" md:[&>*:first-child]:order-2" if flip else ""),
+    )
+
+
+def calls_to_action() -> rx.Component:
+    """Become an Instructor, and Transform your life through education."""
+    return container(
+        _promo(
+            "Become an Instructor",
+            "Teach what you know to learners across Nigeria. Publish a course, set your price in naira and "
+            "get paid when learners enrol.",
+            "Start Teaching Today",
+            routes.REGISTER,
+            "presentation",
+            flip=False,
+        ),
+        _promo(
+            "Transform your life through education",
+            "Learners use Naija Learn to change careers, start businesses and earn more. Pick a course and "
+            "start today, one short lesson at a time.",
+            "Checkout Courses",
+            routes.CATEGORIES,
+            "graduation-cap",
+            flip=True,
+        ),
+        class_name="flex flex-col gap-14 py-14",
+    )

@@ -1,0 +1,298 @@
+"""The course listing: filter sidebar (a folding panel on phones), Sort By, the grid with its pager, mentors."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from marketplace import styles
+from marketplace.components.cards import course_card, instructor_card
+from marketplace.components.catalog_parts import section_heading
+from marketplace.components.ui import error_state, pager, stars
+from marketplace.states.listing import PRICE_STEP, ListingState
+from marketplace.views.catalog import CategoryView
+
+RATINGS = (5, 4, 3, 2, 1)
+CHAPTERS = ("1-10", "10-15", "15-20", "20-25")
+SORT_OPTIONS = (
+    ("relevance", "Relevance"),
+    ("price_asc", "Price low to high"),
+    ("price_desc", "Price high to low"),
+    ("rating", "Rating"),
+)
+_OPTION = "flex min-h-[44px] cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-gray-700 hover:bg-gray-50"
+_RADIO = "h-4 w-4 shrink-0 accent-blue-600"
+
+
+def _radio(prefix: str, group: str, value: str, current, on_change, *label) -> rx.Component:
+    """A labelled radio button; ``prefix`` keeps the phone and desktop copies apart."""
+    element_id = f"{prefix}-{group}-{value or 'any'}"
+    return rx.el.label(
+        rx.el.input(
+            type="radio",
+            id=element_id,
+            name=f"{prefix}-{group}",
+            value=value,
+            # Uncontrolled, so a click shows at once; the key remounts the group when the URL changes (Back).
+            default_checked=current == value,
+            key=f"{element_id}-" + current,
+            on_change=on_change(value),
+            class_name=_RADIO,
+        ),
+        *label,
+        html_for=element_id,
+        class_name=_OPTION,
+    )
+
+
+def _group(title: str, *options) -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend(title, class_name="mb-1 text-sm font-semibold text-gray-900"),
+        *options,
+        class_name="border-b border-gray-100 pb-4",
+    )
+
+
+def _rating_filter(prefix: str) -> rx.Component:
+    options = [_radio(prefix, "rating", "", ListingState.rating, ListingState.set_rating, "Any rating")]
+    for n in RATINGS:
+        options.append(
+            _radio(
+                prefix,
+                "rating",
+                str(n),
+                ListingState.rating,
+                ListingState.set_rating,
+                rx.el.span(stars(n, size=14), aria_hidden="true"),
+                rx.el.span(f"{n} stars", class_name="sr-only"),
+                rx.el.span("& up" if n < 5 else "only"),
+            )
+        )
+    return _group("Rating", *options)
+
+
+def _chapter_filter(prefix: str) -> rx.Component:
+    options = [_radio(prefix, "chapters", "", ListingState.chapters, ListingState.set_chapters, "Any length")]
+    options += [
+        _radio(prefix, "chapters", value, ListingState.chapters, ListingState.set_chapters, f"{value} chapters")
+        for value in CHAPTERS
+    ]
+    return _group("Number of Chapters", *options)
+
+
+def _price_filter(prefix: str) -> rx.Component:
+    element_id = f"{prefix}-price"
+    return rx.el.div(
+        rx.el.label("Price", html_for=element_id, class_name="text-sm font-semibold text-gray-900"),
+        rx.el.input(
+            type="range",
+            id=element_id,
+            min=0,
+            max=ListingState.top_price,
+            step=PRICE_STEP,
+            default_value=ListingState.price_draft,
+            # Remount when the URL's value changes (Clear filters, Back) so the thumb follows it.
+            key=ListingState.max_price + "-" + ListingState.top_price.to_string(),
+            # The label follows the thumb at once; the list follows when the thumb rests.
+            on_change=[ListingState.preview_price, ListingState.apply_price.debounce(600)],
+            aria_valuetext=ListingState.price_label,
+            class_name="mt-3 w-full accent-blue-600 h-6 cursor-pointer",
+        ),
+        rx.el.div(
+            rx.el.span("NGN0"),
+            rx.el.output(ListingState.price_label, html_for=element_id, class_name="font-semibold text-gray-900"),
+            class_name="mt-1 flex justify-between text-sm text-gray-600",
+        ),
+        class_name="border-b border-gray-100 pb-4",
+    )
+
+
+def _category_filter(prefix: str) -> rx.Component:
+    def option(category: CategoryView) -> rx.Component:
+        element_id = f"{prefix}-category-" + category.slug
+        return rx.el.label(
+            rx.el.input(
+                type="radio",
+                id=element_id,
+                name=f"{prefix}-category",
+                value=category.slug,
+                default_checked=ListingState.category == category.slug,
+                key=element_id + "-" + ListingState.category,
+                on_change=ListingState.set_category(category.slug),
+                class_name=_RADIO,
+            ),
+            rx.el.span(category.name, class_name="flex-1"),
+            rx.el.span(category.course_count, class_name="text-xs text-gray-500"),
+            html_for=element_id,
+            class_name=_OPTION,
+        )
+
+    return _group(
+        "Category",
+        _radio(prefix, "category", "", ListingState.category, ListingState.set_category, "All categories"),
+        rx.foreach(ListingState.categories, option),
+    )
+
+
+def filters(prefix: str) -> rx.Component:
+    """Every filter control; ``prefix`` gives each copy (phone panel, desktop sidebar) its own ids."""
+    return rx.el.div(
+        _rating_filter(prefix),
+        _chapter_filter(prefix),
+        _price_filter(prefix),
+        _category_filter(prefix),
+        rx.cond(
+            ListingState.any_filter,
+            rx.el.button(
+                "Clear filters",
+                type="button",
+                on_click=ListingState.clear_filters,
+                class_name=f"{styles.BTN_OUTLINE} w-full",
+            ),
+        ),
+        class_name="flex flex-col gap-4",
+    )
+
+
+def filter_panels() -> rx.Component:
+    """A folding panel on phones and a sidebar on desktops (two copies: closed <details> hide their content)."""
+    return rx.fragment(
+        rx.el.details(
+            rx.el.summary(
+                rx.icon("sliders-horizontal", size=18),
+                "Filters",
+                class_name=f"{styles.BTN_OUTLINE} w-full list-none",
+            ),
+            rx.el.div(filters("m"), class_name="mt-3 rounded-lg border border-gray-200 p-4"),
+            class_name="mb-4 lg:hidden",
+            data_testid="filters-phone",
+        ),
+        rx.el.aside(
+            rx.el.h2("Filters", class_name=f"{styles.H3} mb-3"),
+            filters("d"),
+            aria_label="Filters",
+            class_name="hidden w-64 shrink-0 lg:block",
+            data_testid="filters-desktop",
+        ),
+    )
+
+
+def sort_select() -> rx.Component:
+    """The Sort By select; choosing navigates to the sorted view."""
+    return rx.el.div(
+        rx.el.label("Sort By", html_for="sort", class_name="text-sm font-medium text-gray-700"),
+        rx.el.select(
+            *[rx.el.option(label, value=value) for value, label in SORT_OPTIONS],
+            id="sort",
+            value=ListingState.sort,
+            on_change=ListingState.set_sort,
+            class_name="min-h-[44px] rounded-md border border-gray-300 bg-white px-3 text-sm",
+        ),
+        class_name="flex items-center gap-2",
+    )
+
+
+def _results() -> rx.Component:
+    return rx.cond(
+        ListingState.error != "",
+        error_state("Error: " + ListingState.error, ListingState.load),
+        rx.cond(
+            ListingState.courses.length() > 0,
+            rx.fragment(
+                # Card titles are h3s; on a phone the Filters h2 is folded away, so this keeps the levels in order.
+                rx.el.h2("Courses", class_name="sr-only"),
+                rx.el.div(
+                    rx.foreach(ListingState.courses, course_card),
+                    class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
+                    data_testid="course-grid",
+                ),
+                pager(ListingState.page, ListingState.pages, ListingState.go_page),
+            ),
+            rx.el.div(
+                rx.icon("search-x", size=36, class_name="text-gray-400"),
+                rx.el.p("No courses found", class_name="mt-3 font-semibold text-gray-900"),
+                rx.el.p("Try fewer filters or another category.", class_name="mt-1 text-sm text-gray-500"),
+                rx.el.button(
+                    "Clear filters",
+                    type="button",
+                    on_click=ListingState.clear_filters,
+                    class_name=f"{styles.BTN_PRIMARY} mt-4",
+                ),
+                class_name="flex flex-col items-center rounded-lg border border-dashed border-gray-300 px-6 py-12 "
+                "text-center",
+            ),
+        ),
+    )
+
+
+def listing() -> rx.Component:
+    """Title, filters, Sort By, the grid and pager."""
+    return rx.el.div(
+        rx.el.div(
+            rx.el.div(
+                rx.el.h1(ListingState.title, class_name=styles.H1),
+                rx.el.p(
+                    rx.cond(
+                        ListingState.loading,
+                        "",
+                        ListingState.total.to_string() + rx.cond(ListingState.total == 1, " course", " courses"),
+                    ),
+                    class_name=f"{styles.MUTED} min-h-5",
+                    aria_live="polite",
+                    data_testid="result-count",
+                ),
+            ),
+            sort_select(),
+            class_name="mb-6 flex flex-wrap items-end justify-between gap-4",
+        ),
+        rx.el.div(
+            filter_panels(),
+            rx.el.div(
+                rx.cond(
+                    ListingState.loading,
+                    rx.el.p("Loading courses...", role="status", class_name="py-16 text-center text-gray-500"),
+                    _results(),
+                ),
+                class_name="min-w-0 flex-1",
+            ),
+            class_name="flex flex-col gap-6 lg:flex-row lg:items-start",
+        ),
+    )
+
+
+def popular_mentors() -> rx.Component:
+    """The four best-rated mentors."""
+    return rx.cond(ListingState.loading, rx.fragment(), _mentors())
+
+
+def _mentors() -> rx.Component:
+    return rx.el.section(
+        section_heading("Popular Mentors"),
+        rx.cond(
+            ListingState.mentors.length() > 0,
+            rx.el.div(
+                rx.foreach(ListingState.mentors, instructor_card),
+                class_name="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4",
+            ),
+            rx.el.p("No mentors found", class_name="text-sm text-gray-500"),
+        ),
+        id="mentors",
+        class_name="mt-14 scroll-mt-4",
+        aria_label="Popular Mentors",
+    )
+
+
+def featured_courses() -> rx.Component:
+    """The three newest courses."""
+    return rx.cond(ListingState.featured.length() > 0, _featured())
+
+
+def _featured() -> rx.Component:
+    return rx.el.section(
+        section_heading("Featured Courses"),
+        rx.el.div(
+            rx.foreach(ListingState.featured, course_card),
+            class_name="grid gap-5 sm:grid-cols-2 lg:grid-cols-3",
+        ),
+        class_name="mt-14",
+        aria_label="Featured Courses",
+    )

@@ -1,0 +1,186 @@
+"""Small shared pieces: stars, pager, states (empty, error, loading), form fields, image with fallback."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from marketplace import styles
+
+STOCK_IMAGE = "/images/stock-course.webp"
+
+# A broken image is swapped once for the stock picture (onerror cleared so a broken stock image cannot loop).
+_SWAP_BROKEN_IMAGE = rx.Var(
+    _js_expr=f"((e) => {{ e.currentTarget.onerror = null; e.currentTarget.src = '{STOCK_IMAGE}'; }})"
+)
+
+
+def image(src, alt, width: int, height: int, *, class_name: str = "", lazy: bool = True, **props) -> rx.Component:
+    """An <img> with its size (no layout shift), lazy below the fold, and the stock picture when broken."""
+    return rx.el.img(
+        src=src,
+        alt=alt,
+        loading="lazy" if lazy else "eager",
+        decoding="async",
+        class_name=class_name,
+        # As HTML attributes (Reflex would turn width/height props into CSS sizes that beat the classes):
+        # the browser reserves the right box from them, and the classes still size the image to its slot.
+        custom_attrs={"width": str(width), "height": str(height), "onError": _SWAP_BROKEN_IMAGE},
+        **props,
+    )
+
+
+def stars(rating, *, size: int = 16, label=None) -> rx.Component:
+    """Five stars with half stars for a 0-5 rating (already clamped), and an accessible label."""
+    pieces = []
+    for i in range(1, 6):
+        pieces.append(
+            rx.cond(
+                rating >= i,
+                rx.icon("star", size=size, class_name="fill-amber-500 text-amber-500"),
+                rx.cond(
+                    rating >= i - 0.5,
+                    rx.icon("star-half", size=size, class_name="fill-amber-500 text-amber-500"),
+                    rx.icon("star", size=size, class_name="text-gray-300"),
+                ),
+            )
+        )
+    return rx.el.span(
+        *pieces,
+        role="img",
+        aria_label=label if label is not None else f"Rated {rating} out of 5",
+        class_name="inline-flex items-center gap-0.5",
+    )
+
+
+PAGER_WINDOW = 2  # page numbers shown either side of the current one
+
+
+def pager(page, pages, on_page) -> rx.Component:
+    """Numbered pagination buttons; ``on_page`` receives the page number (an int).
+
+    Shows the first and last pages and a window around the current one (1 … 4 5 [6] 7 8 … 1667), so a
+    catalog of thousands of pages draws a handful of buttons, not one per page.
+    """
+    first, last = rx.Var.create(1), pages
+    start = rx.cond(page - PAGER_WINDOW > 1, page - PAGER_WINDOW, 1)
+    end = rx.cond(page + PAGER_WINDOW < pages, page + PAGER_WINDOW, pages)
+    gap = rx.el.span("…", aria_hidden="true", class_name="px-1 text-gray-500")
+
+    def number(n) -> rx.Component:
+        return rx.el.button(
+            n,
+            type="button",
+            on_click=on_page(n),
+            aria_label=f"Page {n}",
+            aria_current=rx.cond(n == page, "page", "false"),
+            class_name=rx.cond(
+                n == page,
+                "h-10 min-w-10 rounded-md bg-blue-600 px-3 text-sm font-semibold text-white",
+                "h-10 min-w-10 rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-700 hover:bg-gray-50",
+            ),
+        )
+
+    return rx.cond(
+        pages > 1,
+        rx.el.nav(
+            rx.el.button(
+                rx.icon("chevron-left", size=18),
+                type="button",
+                on_click=on_page(page - 1),
+                disabled=page <= 1,
+                aria_label="Previous page",
+                class_name="h-10 w-10 inline-flex items-center justify-center rounded-md border border-gray-300 "
+                "bg-white disabled:opacity-40",
+            ),
+            rx.cond(start > 1, number(first)),
+            rx.cond(start > 2, gap),
+            rx.foreach(rx.Var.range(start, end + 1), number),
+            rx.cond(end < pages - 1, gap),
+            rx.cond(end < pages, number(last)),
+            rx.el.button(
+                rx.icon("chevron-right", size=18),
+                type="button",
+                on_click=on_page(page + 1),
+                disabled=page >= pages,
+                aria_label="Next page",
+                class_name="h-10 w-10 inline-flex items-center justify-center rounded-md border border-gray-300 "
+                "bg-white disabled:opacity-40",
+            ),
+            aria_label="Pagination",
+            class_name="mt-8 flex flex-wrap items-center justify-center gap-2",
+        ),
+    )
+
+
+def empty_state(title: str, text: str = "", action_label: str = "", action_href: str = "") -> rx.Component:
+    """Nothing to show, said plainly, with the way onward."""
+    return rx.el.div(
+        rx.icon("inbox", size=36, class_name="text-gray-400"),
+        rx.el.p(title, class_name="mt-3 font-semibold text-gray-900"),
+        rx.el.p(text, class_name="mt-1 text-sm text-gray-500") if text else rx.fragment(),
+        rx.el.a(action_label, href=action_href, class_name=f"{styles.BTN_PRIMARY} mt-4")
+        if action_label
+        else rx.fragment(),
+        class_name="flex flex-col items-center rounded-lg border border-dashed border-gray-300 px-6 py-12 text-center",
+    )
+
+
+def error_state(message, on_retry=None) -> rx.Component:
+    """A failure said plainly, with a retry when there is one."""
+    return rx.el.div(
+        rx.icon("triangle-alert", size=28, class_name="text-red-600"),
+        rx.el.p(message, class_name="mt-2 text-sm text-red-800"),
+        rx.el.button("Try again", type="button", on_click=on_retry, class_name=f"{styles.BTN_OUTLINE} mt-3")
+        if on_retry is not None
+        else rx.fragment(),
+        role="alert",
+        class_name="flex flex-col items-center rounded-lg border border-red-200 bg-red-50 px-6 py-8 text-center",
+    )
+
+
+def field(
+    label: str,
+    name: str,
+    *,
+    error=None,
+    type_: str = "text",
+    on_change=None,
+    value=None,
+    placeholder: str = "",
+    auto_complete: str = "off",
+    **props,
+) -> rx.Component:
+    """A labelled input with its error message under it (announced to screen readers)."""
+    input_props = {"value": value} if value is not None else {}
+    if on_change is not None:
+        input_props["on_change"] = on_change
+    has_error = (error != "") if error is not None else False
+    return rx.el.div(
+        rx.el.label(label, html_for=name, class_name=styles.LABEL),
+        rx.el.input(
+            id=name,
+            name=name,
+            type=type_,
+            placeholder=placeholder,
+            auto_complete=auto_complete,
+            aria_invalid=has_error,
+            aria_describedby=f"{name}-error",
+            class_name=styles.INPUT,
+            **input_props,
+            **props,
+        ),
+        rx.cond(has_error, rx.el.p(error, id=f"{name}-error", class_name=styles.FIELD_ERROR, role="alert"))
+        if error is not None
+        else rx.fragment(),
+    )
+
+
+def badge(text, tone: str = "blue") -> rx.Component:
+    """A small rounded label."""
+    tones = {
+        "blue": "bg-blue-50 text-blue-700",
+        "green": "bg-green-50 text-green-700",
+        "gray": "bg-gray-100 text-gray-700",
+        "amber": "bg-amber-50 text-amber-800",
+    }
+    return rx.el.span(text, class_name=f"{styles.BADGE} {tones[tone]}")

@@ -1,0 +1,80 @@
+"""Page chrome in one place: header, <main>, footer, and the login guard for private pages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import reflex as rx
+
+from marketplace import routes, styles
+from marketplace.components.footer import footer
+from marketplace.components.header import header
+from marketplace.states.session import SessionState
+
+SITE_NAME = "Naija Learn"
+
+
+def spinner(label: str = "Loading...") -> rx.Component:
+    """An accessible loading indicator."""
+    return rx.el.div(
+        rx.el.span(
+            class_name="h-8 w-8 animate-spin rounded-full border-4 border-gray-200 border-t-blue-600",
+            aria_hidden="true",
+        ),
+        rx.el.span(label, class_name="text-sm text-gray-500"),
+        role="status",
+        class_name="flex flex-col items-center justify-center gap-3 py-20",
+    )
+
+
+def shell(content: rx.Component) -> rx.Component:
+    """Header, main content and footer."""
+    return rx.el.div(
+        rx.el.a(
+            "Skip to content",
+            href="#main",
+            class_name="sr-only focus:not-sr-only focus:absolute focus:p-2 focus:bg-white",
+        ),
+        header(),
+        rx.el.main(content, id="main", class_name="flex-1"),
+        footer(),
+        class_name="flex min-h-screen flex-col bg-white text-gray-900 antialiased",
+    )
+
+
+def page(
+    route: str,
+    title: str | rx.Var | None = None,
+    *,
+    guarded: bool = False,
+    on_load: list | Callable | None = None,
+    description: str = "Practical online courses from Nigerian experts, paid in naira.",
+):
+    """Register a page with the site chrome. Guarded pages show nothing private before the guard has run."""
+    loads = on_load if isinstance(on_load, list) else ([on_load] if on_load else [])
+    guarded = guarded or route in routes.GUARDED  # one list decides; a page cannot forget its guard
+    if guarded:
+        loads = [SessionState.require_login, *loads]
+
+    def decorator(render: Callable[[], rx.Component]):
+        def component() -> rx.Component:
+            body = render()
+            if guarded:
+                body = rx.cond(rx.State.is_hydrated & SessionState.logged_in, body, spinner())
+            return shell(body)
+
+        component.__name__ = render.__name__
+        # Reflex writes a page's memoized pieces into a JS module named after the page function's module; without
+        # this every page's pieces would share one layouts chunk that every route downloads (~90 KiB gzipped).
+        component.__module__ = render.__module__
+        component.__qualname__ = render.__qualname__
+        # A state Var title (a course's name) is used as is; never test a Var for truth.
+        full_title = f"{title} | {SITE_NAME}" if isinstance(title, str) else (SITE_NAME if title is None else title)
+        return rx.page(route=route, title=full_title, description=description, on_load=loads or None)(component)
+
+    return decorator
+
+
+def container(*children, class_name: str = "") -> rx.Component:
+    """The centred content column."""
+    return rx.el.div(*children, class_name=f"{styles.CONTAINER} {class_name}")

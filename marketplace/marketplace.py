@@ -1,0 +1,33 @@
+"""App assembly only: the Reflex app, its pages, and the JSON API mounted under /api."""
+
+import reflex as rx
+
+from marketplace.api.app import create_api
+from marketplace.pages import (  # noqa: F401  (importing a page module registers its routes)
+    auth,
+    catalog,
+    chat,
+    commerce,
+    course,
+    faq,
+    home,
+    learning,
+    notifications,
+    profile,
+    reviews,
+    teachers,
+)
+from marketplace.pages.not_found import not_found
+
+app = rx.App(
+    api_transformer=create_api(),
+    toaster=rx.toast.provider(
+        position="top-right",
+        theme="light",
+        close_button=True,
+        toast_options=rx.toast.options(duration=2000),
+        pause_when_page_is_hidden=False,
+    ),
+    head_components=[rx.el.meta(name="theme-color", content="#2563EB")],
+)
+app.add_page(not_found, route="404", title="Page not found | Naija Learn")

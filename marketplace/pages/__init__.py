@@ -1,0 +1,1 @@
+"""Pages: each module registers its routes with marketplace.layouts.page when imported."""

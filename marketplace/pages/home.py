@@ -1,0 +1,30 @@
+"""The home page: hero, statistics, top categories, courses and instructors, testimonials, calls to action."""
+
+import reflex as rx
+
+from marketplace import routes
+from marketplace.components.catalog_home import (
+    calls_to_action,
+    hero,
+    stats_strip,
+    testimonials,
+    top_categories,
+    top_courses,
+    top_instructors,
+)
+from marketplace.layouts import page
+from marketplace.states.home import HomeState
+
+
+@page(routes.HOME, "Home", on_load=HomeState.load)
+def home() -> rx.Component:
+    """Home."""
+    return rx.fragment(
+        hero(),
+        stats_strip(),
+        top_categories(),
+        top_courses(),
+        top_instructors(),
+        testimonials(),
+        calls_to_action(),
+    )

@@ -1,0 +1,316 @@
+"""Profile pages: saved for later (/profile, the heart), settings (/profile1) and teachers (/profile4)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from marketplace import routes, styles
+from marketplace.components.cart_items import saved_row
+from marketplace.components.chat_avatar import person_avatar
+from marketplace.components.profile_sidebar import profile_layout
+from marketplace.components.ui import badge, empty_state, error_state, pager
+from marketplace.domain import profile as profile_rules
+from marketplace.layouts import page, spinner
+from marketplace.states.cart import CartState
+from marketplace.states.profile import PICTURE_FIELD, ProfileState
+from marketplace.states.session import SessionState
+from marketplace.states.teachers import TeachersState
+from marketplace.views.social import TeacherView
+
+PICTURE_TYPES = {"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"], "image/webp": [".webp"], "image/gif": [".gif"]}
+
+
+def _heading(title: str, text: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.h1(title, class_name=styles.H1),
+        rx.el.p(text, class_name=f"{styles.MUTED} mt-1"),
+        class_name="mb-6",
+    )
+
+
+# ---- /profile: saved for later -------------------------------------------------------------------------------
+
+
+@page(routes.WISHLIST, "Saved for later", guarded=True, on_load=CartState.load)
+def wishlist() -> rx.Component:
+    """The courses saved for later, each with Move to Cart and Remove."""
+    return profile_layout(
+        routes.WISHLIST,
+        _heading("Saved for later", "Courses you kept for another day. Move one to your cart when you are ready."),
+        rx.cond(
+            ~CartState.loaded,
+            spinner(),
+            rx.cond(
+                CartState.load_error != "",
+                error_state(CartState.load_error, CartState.load),
+                rx.cond(
+                    CartState.saved.length() > 0,
+                    rx.el.section(
+                        # The rows' course titles are h3s; this keeps the heading levels in order for screen readers.
+                        rx.el.h2("Saved courses", id="saved-heading", class_name="sr-only"),
+                        rx.el.ul(rx.foreach(CartState.saved, saved_row), class_name=f"{styles.CARD} px-4 sm:px-5 py-1"),
+                        aria_labelledby="saved-heading",
+                    ),
+                    empty_state(
+                        "Nothing saved for later yet",
+                        "Save courses from your cart to come back to them here.",
+                        "Browse courses",
+                        routes.CATEGORIES,
+                    ),
+                ),
+            ),
+        ),
+    )
+
+
+# ---- /profile1: settings -------------------------------------------------------------------------------------
+
+
+def _error(name: str) -> rx.Component:
+    return rx.cond(
+        ProfileState.errors.contains(name),
+        rx.el.p(ProfileState.errors[name], id=f"{name}-error", role="alert", class_name=styles.FIELD_ERROR),
+    )
+
+
+def _input(label: str, name: str, *, type_: str = "text", placeholder: str = "", auto_complete: str = "off"):
+    return rx.el.div(
+        rx.el.label(label, html_for=name, class_name=styles.LABEL),
+        rx.el.input(
+            id=name,
+            name=name,
+            type=type_,
+            default_value=ProfileState.form[name],
+            placeholder=placeholder,
+            auto_complete=auto_complete,
+            on_blur=lambda value: ProfileState.check_field(name, value),
+            aria_invalid=ProfileState.errors.contains(name),
+            aria_describedby=f"{name}-error",
+            class_name=styles.INPUT,
+        ),
+        _error(name),
+    )
+
+
+def _name_file_input(upload: rx.Component, label: str) -> rx.Component:
+    """Give react-dropzone's hidden file input a name: rx.upload builds it without any way to pass props."""
+    pending = [upload]
+    while pending:
+        component = pending.pop()
+        if getattr(component, "tag", None) == "input":
+            component.custom_attrs["aria-label"] = label
+            break
+        pending.extend(component.children)
+    return upload
+
+
+def _picture() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Picture", id="picture-heading", class_name=styles.H3),
+        rx.el.div(
+            person_avatar(SessionState.user["profilePicture"], SessionState.initials, 96, lazy=False),
+            rx.el.div(
+                _name_file_input(
+                    rx.upload.root(
+                        rx.el.button(
+                            rx.icon("upload", size=16),
+                            rx.cond(ProfileState.uploading, "Uploading...", "Upload picture"),
+                            type="button",
+                            class_name=styles.BTN_OUTLINE,
+                        ),
+                        id="picture",
+                        accept=PICTURE_TYPES,
+                        max_files=1,
+                        multiple=False,
+                        on_drop=ProfileState.upload_picture(rx.upload_files(upload_id="picture")),
+                        on_drop_rejected=ProfileState.picture_rejected,
+                        class_name="inline-block",
+                    ),
+                    "Picture file",
+                ),
+                rx.el.p("PNG, JPEG, WebP or GIF, up to 2 MB. Shown as a square.", class_name=f"{styles.MUTED} mt-2"),
+                _error(PICTURE_FIELD),
+            ),
+            class_name="mt-3 flex flex-col items-start gap-4 sm:flex-row sm:items-center",
+        ),
+        aria_labelledby="picture-heading",
+        class_name=f"{styles.CARD} p-4 sm:p-6",
+    )
+
+
+def _settings_form() -> rx.Component:
+    return rx.el.form(
+        rx.el.section(
+            rx.el.h2("About you", class_name=styles.H3),
+            rx.el.div(
+                _input("First Name", "firstName", auto_complete="given-name"),
+                _input("Last Name", "lastName", auto_complete="family-name"),
+                class_name="grid gap-4 sm:grid-cols-2",
+            ),
+            _input("Headline", "headline", placeholder="e.g. Frontend developer in Lagos"),
+            rx.el.div(
+                rx.el.label("Description", html_for="description", class_name=styles.LABEL),
+                rx.el.textarea(
+                    id="description",
+                    name="description",
+                    default_value=ProfileState.form["description"],
+                    rows=5,
+                    max_length=2000,
+                    on_blur=lambda value: ProfileState.check_field("description", value),
+                    aria_describedby="description-error",
+                    class_name=styles.INPUT,
+                ),
+                _error("description"),
+            ),
+            rx.el.div(
+                rx.el.label("Language", html_for="language", class_name=styles.LABEL),
+                rx.el.select(
+                    *[rx.el.option(lang.capitalize(), value=lang) for lang in profile_rules.LANGUAGES],
+                    id="language",
+                    name="language",
+                    default_value=ProfileState.form["language"],
+                    class_name=f"{styles.INPUT} min-h-[44px]",
+                ),
+                _error("language"),
+            ),
+            class_name=f"{styles.CARD} flex flex-col gap-4 p-4 sm:p-6",
+        ),
+        rx.el.section(
+            rx.el.h2("Links", class_name=styles.H3),
+            *[
+                _input(label, name, type_="url", placeholder=example)
+                for name, (label, _sites, example) in profile_rules.LINK_FIELDS.items()
+            ],
+            class_name=f"{styles.CARD} flex flex-col gap-4 p-4 sm:p-6",
+        ),
+        rx.el.div(
+            rx.el.button(
+                rx.cond(ProfileState.saving, "Saving...", "Save"),
+                type="submit",
+                disabled=ProfileState.saving,
+                class_name=f"{styles.BTN_PRIMARY} w-full sm:w-auto sm:min-w-40",
+            ),
+            class_name="flex justify-end",
+        ),
+        key=ProfileState.version.to_string(),
+        on_submit=ProfileState.save,
+        no_validate=True,
+        class_name="flex flex-col gap-6",
+    )
+
+
+@page(routes.PROFILE_SETTINGS, "Profile", guarded=True, on_load=ProfileState.load)
+def profile_settings() -> rx.Component:
+    """Names, headline, description, language, picture and links."""
+    return profile_layout(
+        routes.PROFILE_SETTINGS,
+        _heading("Profile", "Tell learners and teachers about yourself."),
+        rx.cond(
+            ~ProfileState.loaded,
+            spinner(),
+            rx.cond(
+                ProfileState.load_error != "",
+                error_state(ProfileState.load_error, ProfileState.load),
+                rx.el.div(_picture(), _settings_form(), class_name="flex flex-col gap-6"),
+            ),
+        ),
+    )
+
+
+# ---- /profile4: teachers -------------------------------------------------------------------------------------
+
+
+def _teacher_card(teacher: TeacherView) -> rx.Component:
+    mentor = "/mentors/" + teacher.id.to_string()
+    return rx.el.li(
+        rx.el.article(
+            rx.el.div(
+                person_avatar(teacher.picture, teacher.initials, 80),
+                rx.el.div(
+                    rx.el.h2(
+                        rx.el.a(teacher.name, href=mentor, class_name="hover:text-blue-600"),
+                        class_name="font-semibold text-gray-900",
+                    ),
+                    rx.el.p(teacher.title, class_name=f"{styles.MUTED} line-clamp-2"),
+                    rx.cond(teacher.mine, rx.el.div(badge("Your teacher", "green"), class_name="mt-1")),
+                    class_name="min-w-0",
+                ),
+                class_name="flex items-center gap-4",
+            ),
+            rx.el.p(
+                rx.icon("star", size=14, class_name="inline -mt-0.5 fill-amber-500 text-amber-500"),
+                " ",
+                teacher.rating_text,
+                " (",
+                teacher.review_count,
+                " reviews) · ",
+                teacher.course_count,
+                " courses · ",
+                teacher.students,
+                " students",
+                class_name="mt-3 text-sm text-gray-600",
+            ),
+            rx.el.div(
+                rx.el.a("View profile", href=mentor, class_name=f"{styles.BTN_OUTLINE} flex-1"),
+                rx.el.a(
+                    rx.icon("message-circle", size=16),
+                    "Message",
+                    href="/profile5/" + teacher.user_id.to_string(),
+                    aria_label="Message " + teacher.name,
+                    class_name=f"{styles.BTN_PRIMARY} flex-1",
+                ),
+                class_name="mt-4 flex gap-2",
+            ),
+            class_name=f"{styles.CARD} h-full p-4",
+            data_testid="teacher-card",
+        ),
+    )
+
+
+def _teachers_search() -> rx.Component:
+    return rx.el.div(
+        rx.el.label("Search teachers by name", html_for="teacher-search", class_name=styles.LABEL),
+        rx.el.div(
+            rx.icon("search", size=18, class_name="pointer-events-none absolute left-3 top-3.5 text-gray-400"),
+            rx.el.input(
+                id="teacher-search",
+                type="search",
+                placeholder="e.g. Tunde",
+                auto_complete="off",
+                on_change=TeachersState.search.debounce(300),
+                class_name=f"{styles.INPUT} pl-10",
+            ),
+            class_name="relative",
+        ),
+        class_name="mb-6 max-w-md",
+    )
+
+
+@page(routes.TEACHERS, "Teachers", guarded=True, on_load=TeachersState.load)
+def teachers() -> rx.Component:
+    """Instructors 6 a page with a name search, the learner's own teachers first."""
+    return profile_layout(
+        routes.TEACHERS,
+        _heading("Teachers", "Your teachers come first. Message any teacher about their courses."),
+        _teachers_search(),
+        rx.cond(
+            TeachersState.loading & (TeachersState.teachers.length() == 0),
+            spinner("Loading instructors..."),
+            rx.cond(
+                TeachersState.error != "",
+                error_state(TeachersState.error, TeachersState.load),
+                rx.cond(
+                    TeachersState.teachers.length() > 0,
+                    rx.el.div(
+                        rx.el.ul(
+                            rx.foreach(TeachersState.teachers, _teacher_card),
+                            class_name="grid gap-4 sm:grid-cols-2 xl:grid-cols-3",
+                            aria_busy=TeachersState.loading,
+                        ),
+                        pager(TeachersState.page, TeachersState.pages, TeachersState.go_to_page),
+                    ),
+                    empty_state("No mentors found", "Try another name, or clear the search to see everyone."),
+                ),
+            ),
+        ),
+    )

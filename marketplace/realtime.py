@@ -1,0 +1,50 @@
+"""Live delivery of a just-committed chat message to the pages where people are looking at it.
+
+The domain stores messages; how they reach open pages is the UI's business (a Reflex shared room per
+conversation and each person's bell, which Reflex keeps in Redis and pushes to every linked tab on any
+worker). The UI layer registers that delivery here with :func:`on_message`, so the JSON API, which must not
+import the UI, can trigger the same delivery with :func:`announce_message_from_thread` after it commits.
+
+Live delivery is a convenience on top of stored data: a failure is logged, never raised, and the page
+catches up on its next load.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import anyio.from_thread
+
+log = logging.getLogger(__name__)
+
+Deliver = Callable[[dict], Awaitable[None]]
+_deliverers: list[Deliver] = []
+
+
+def on_message(deliver: Deliver) -> Deliver:
+    """Register how a committed message (as ``domain.chat.message_dict`` gives it) reaches open pages."""
+    if deliver not in _deliverers:
+        _deliverers.append(deliver)
+    return deliver
+
+
+async def announce_message(message: dict) -> int:
+    """Deliver ``message`` live through every registered way. Returns how many deliveries succeeded."""
+    delivered = 0
+    for deliver in list(_deliverers):
+        try:
+            await deliver(message)
+            delivered += 1
+        except Exception:
+            log.warning("Live delivery of message %s failed", message.get("id"), exc_info=True)
+    return delivered
+
+
+def announce_message_from_thread(message: dict) -> int:
+    """:func:`announce_message` from a synchronous API route (a worker thread of the server's event loop)."""
+    try:
+        return anyio.from_thread.run(announce_message, message)
+    except RuntimeError:  # not on a worker thread of a running loop (a script): nothing is open to deliver to
+        log.info("No event loop to deliver message %s live", message.get("id"))
+        return 0

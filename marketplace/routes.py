@@ -1,0 +1,90 @@
+"""Every page path in one place, with builders for the dynamic ones.
+
+REST routes live under /api, so no page path may start with /api (a test checks it).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+HOME = "/"
+LOGIN = "/login"
+REGISTER = "/register"
+VERIFY_EMAIL = "/verify-email"
+FORGOT_PASSWORD = "/forgot-password"
+RESET_PASSWORD = "/reset-password"
+CATEGORIES = "/categories"
+COURSES = "/courses"
+COURSE = "/courses/[course_id]"
+TEACHER = "/teacher/[teacher_id]"
+MENTOR = "/mentors/[mentor_id]"
+CART = "/cart"
+CHECKOUT = "/checkout"
+ORDER_COMPLETE = "/order1"
+ORDER_FAILED = "/order2"
+WISHLIST = "/profile"
+PROFILE_SETTINGS = "/profile1"
+MY_COURSES = "/profile2"
+MY_REVIEWS = "/profile3"
+TEACHERS = "/profile4"
+MESSAGES = "/profile5"
+CHAT = "/profile5/[chat_user_id]"
+PLAYER = "/order-complete/[player_course_id]"
+NOTIFICATIONS = "/notifications"
+FAQ = "/faq"
+
+# Pages that need a signed-in user; the others are public.
+GUARDED = (
+    CART,
+    CHECKOUT,
+    ORDER_COMPLETE,
+    ORDER_FAILED,
+    WISHLIST,
+    PROFILE_SETTINGS,
+    MY_COURSES,
+    MY_REVIEWS,
+    TEACHERS,
+    MESSAGES,
+    CHAT,
+    PLAYER,
+    NOTIFICATIONS,
+)
+
+
+def course(course_id: int | str) -> str:
+    """Path of a course page."""
+    return f"/courses/{course_id}"
+
+
+def teacher(instructor_id: int | str) -> str:
+    """Path of a teacher page."""
+    return f"/teacher/{instructor_id}"
+
+
+def mentor(instructor_id: int | str) -> str:
+    """Path of a mentor page."""
+    return f"/mentors/{instructor_id}"
+
+
+def chat(user_id: int | str) -> str:
+    """Path of the chat with another user."""
+    return f"/profile5/{user_id}"
+
+
+def order(tx_ref: str) -> str:
+    """Path of a learner's completed order."""
+    return f"{ORDER_COMPLETE}?ref={quote(tx_ref, safe='')}"
+
+
+def player(course_id: int | str) -> str:
+    """Path of the course player."""
+    return f"/order-complete/{course_id}"
+
+
+def safe_next(path: str | None) -> str:
+    """A same-site path to return to after login; anything else goes home."""
+    if not path or not path.startswith("/") or path.startswith("//") or "://" in path or "\\" in path:
+        return HOME
+    if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in path):
+        return HOME  # browsers drop tabs and newlines in URLs: "/\t/evil.com" would become "//evil.com"
+    return path

@@ -1,0 +1,1 @@
+"""Reflex states: thin, they call the domain and set vars, toasts and redirects."""

@@ -1,0 +1,182 @@
+"""The pages reached from emails, and the one that sends them: verify email, forgot password, reset password.
+
+Every message comes from :mod:`marketplace.domain.account_recovery`; resend and forgot-password answer the
+same words whatever the address, so these pages cannot tell anybody who has an account.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+
+from marketplace import routes
+from marketplace.db.engine import in_session_thread, session_scope
+from marketplace.domain import account_recovery
+from marketplace.domain.errors import DomainError
+from marketplace.domain.validation import InvalidInput, email_error, registration_field_error
+
+log = logging.getLogger(__name__)
+
+SOMETHING_WENT_WRONG = "Something went wrong. Please try again."
+
+
+class VerifyEmailState(rx.State):
+    """/verify-email?token=...: verifies on load; on failure offers a new link."""
+
+    status: str = "checking"  # checking | verified | failed
+    message: str = ""
+    email_error: str = ""
+    resend_notice: str = ""
+    sending: bool = False
+
+    @rx.event
+    def verify(self):
+        """on_load: use up the link's token."""
+        self.email_error, self.resend_notice, self.sending = "", "", False
+        token = self.router.url.query_parameters.get("token", "")
+        if not token:
+            self.status, self.message = "failed", account_recovery.BAD_VERIFY_LINK
+            return
+        self.status, self.message = "checking", ""
+        try:
+            with session_scope() as session:
+                account_recovery.verify_email(session, token=token)
+        except DomainError as exc:
+            self.status, self.message = "failed", exc.message
+        except Exception:
+            log.exception("Email verification failed")
+            self.status, self.message = "failed", SOMETHING_WENT_WRONG
+        else:
+            self.status, self.message = "verified", account_recovery.EMAIL_VERIFIED
+
+    @rx.event
+    def edit_email(self, _value: str):
+        """Typing in the email field clears its message."""
+        self.email_error = ""
+
+    @rx.event
+    async def resend(self, form: dict):
+        """Send a new verification link to the typed address."""
+        email = str(form.get("email") or "").strip()
+        self.email_error = email_error(email) or ""
+        if self.email_error or self.sending:
+            return
+        self.sending = True
+        yield
+        try:
+            self.resend_notice = await in_session_thread(
+                lambda session: account_recovery.resend_verification(session, email=email)
+            )
+        except Exception:
+            log.exception("Resending the verification email failed")
+            self.resend_notice = ""
+            yield rx.toast.error(SOMETHING_WENT_WRONG)
+        finally:
+            self.sending = False
+
+
+class ForgotPasswordState(rx.State):
+    """/forgot-password: ask for a reset link."""
+
+    email_error: str = ""
+    notice: str = ""
+    sending: bool = False
+
+    @rx.event
+    def reset_form(self):
+        """on_load: a fresh form every visit."""
+        self.email_error, self.notice, self.sending = "", "", False
+
+    @rx.event
+    def edit_email(self, _value: str):
+        """Typing in the email field clears its message."""
+        self.email_error = ""
+
+    @rx.event
+    async def submit(self, form: dict):
+        """Email a reset link when the address has an account; the answer is the same either way."""
+        email = str(form.get("email") or "").strip()
+        self.email_error = email_error(email) or ""
+        if self.email_error or self.sending:
+            return
+        self.sending = True
+        yield
+        try:
+            self.notice = await in_session_thread(
+                lambda session: account_recovery.request_password_reset(session, email=email)
+            )
+        except Exception:
+            log.exception("Password reset request failed")
+            yield rx.toast.error(SOMETHING_WENT_WRONG)
+        finally:
+            self.sending = False
+
+
+class ResetPasswordState(rx.State):
+    """/reset-password?token=...: choose a new password (same rules and messages as sign-up)."""
+
+    password_error: str = ""
+    confirm_error: str = ""
+    error: str = ""
+    show_password: bool = False
+    submitting: bool = False
+    done: bool = False
+
+    @rx.event
+    def reset_form(self):
+        """on_load: a fresh form every visit."""
+        self.password_error, self.confirm_error, self.error = "", "", ""
+        self.show_password, self.submitting, self.done = False, False, False
+        if not self.router.url.query_parameters.get("token", ""):
+            self.error = account_recovery.BAD_RESET_LINK
+
+    @rx.event
+    def toggle_password(self):
+        """Show or hide both passwords as typed."""
+        self.show_password = not self.show_password
+
+    @rx.event
+    def edit_password(self, _value: str):
+        """Typing in the new password clears its message."""
+        self.password_error = ""
+
+    @rx.event
+    def edit_confirm(self, _value: str):
+        """Typing in the confirmation clears its message."""
+        self.confirm_error = ""
+
+    @rx.event
+    async def submit(self, form: dict):
+        """Set the new password from the link's token, then go to /login."""
+        if self.submitting or self.done:
+            return
+        password = str(form.get("password") or "")
+        confirm = str(form.get("confirmPassword") or "")
+        self.error = ""
+        # The sign-up rules for password and confirmation, not a copy of them.
+        data = {"password": password, "confirmPassword": confirm}
+        self.password_error = registration_field_error("password", data) or ""
+        self.confirm_error = registration_field_error("confirmPassword", data) or ""
+        if self.password_error or self.confirm_error:
+            return
+        self.submitting = True
+        yield
+        token = self.router.url.query_parameters.get("token", "")
+        try:
+            await in_session_thread(
+                lambda session: account_recovery.reset_password(session, token=token, new_password=password)
+            )
+        except InvalidInput as exc:
+            self.password_error = exc.errors.get("password", exc.message)
+        except DomainError as exc:
+            self.error = exc.message
+        except Exception:
+            log.exception("Password reset failed")
+            self.error = SOMETHING_WENT_WRONG
+        else:
+            self.done = True
+            yield rx.toast.success(account_recovery.PASSWORD_RESET_DONE)
+            yield rx.redirect(routes.LOGIN, replace=True)
+        finally:
+            self.submitting = False

@@ -1,0 +1,283 @@
+"""Checkout (/checkout) and the order pages (/order1, /order2).
+
+Starting a payment creates a server-priced order through the domain and sends the browser to the provider's
+page. The return to /checkout proves nothing by itself: :func:`marketplace.domain.checkout.handle_return`
+asks the provider, and only its answer pays the order. A bank transfer still pending is polled until the
+provider's webhook confirms it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass
+from urllib.parse import quote
+
+import reflex as rx
+
+from marketplace import routes
+from marketplace.db.engine import session_scope
+from marketplace.domain import checkout, orders
+from marketplace.domain.errors import DomainError, PaymentError
+from marketplace.domain.sessions import user_for_token
+from marketplace.payments.registry import active_provider_name
+from marketplace.states.cart import CartState, parse_local
+from marketplace.states.session import SessionState
+from marketplace.views.commerce import COUNTRIES, NIGERIA, NIGERIAN_STATES, OrderView, order_view
+
+log = logging.getLogger(__name__)
+
+EMPTY_CART = orders.EMPTY_CART
+MISSING_BILLING = orders.MISSING_BILLING
+BAD_EMAIL = orders.BAD_EMAIL
+LOGIN_NEEDED = "You must be logged in to checkout"
+NO_LINK = "Payment initiation failed: No payment link received."
+INITIATION_FAILED = checkout.INITIATION_FAILED
+PAYMENT_ERROR = "An error occurred during payment. Please try again."
+PAID = "Payment successful"
+FAILED = "Payment failed"
+POLL_SECONDS = 2.0
+POLL_TRIES = 60  # about two minutes of waiting for a bank transfer
+
+
+@dataclass(frozen=True)
+class Settled:
+    """Where a return stands: ``paid``, ``failed``, ``pending`` or ``signed_out``, and the order's reference."""
+
+    status: str
+    ref: str
+    course_ids: tuple[int, ...] = ()  # the order's courses: no longer in the cart once it is paid
+
+
+def settle(token: str, params: dict[str, str]) -> Settled:
+    """Ask the provider about a return (blocking; run it off the event loop).
+
+    A paid order's courses leave the server cart as it is delivered (``orders.confirm_payment``); courses
+    added since, say before an old success link is opened again, stay.
+    """
+    ref = str(params.get("tx_ref") or params.get("reference") or params.get("trxref") or "")
+    try:
+        with session_scope() as session:
+            user = user_for_token(session, token)
+            if user is None:
+                return Settled("signed_out", ref)
+            outcome = checkout.handle_return(session, user=user, params=params)
+            bought = tuple(line.course_id for line in orders.order_lines(session, outcome.order))
+            return Settled(outcome.status, outcome.order.tx_ref, bought)
+    except PaymentError:  # the provider could not be reached: keep asking
+        log.info("Could not verify the return for %s yet", ref)
+        return Settled("pending", ref)
+    except DomainError as exc:  # no reference, or not this learner's order
+        log.info("Return for %r refused: %s", ref, exc.message)
+        return Settled("failed", ref)
+
+
+def begin_payment(token: str, course_ids: list[int], total: str, email: str, country: str, region: str) -> str:
+    """Create the order and return the provider's checkout link (blocking). The order commits before we leave."""
+    with session_scope() as session:
+        user = user_for_token(session, token)
+        if user is None:
+            raise PermissionError(LOGIN_NEEDED)
+        started = checkout.start_checkout(
+            session,
+            user=user,
+            provider=active_provider_name(),
+            course_ids=course_ids,
+            total_amount=total,
+            email=email,
+            country=country,
+            state=region,
+        )
+        return started.link
+
+
+def billing_problem(course_ids: list[int], country: str, region: str, email: str) -> str:
+    """The first checkout rule the form breaks, in the spec's order, or ``""``."""
+    if not course_ids:
+        return EMPTY_CART
+    if not country.strip() or not region.strip() or not email.strip():
+        return MISSING_BILLING
+    if not orders.EMAIL.match(email.strip()):
+        return BAD_EMAIL
+    return ""
+
+
+class CheckoutState(rx.State):
+    """The billing form, the Proceed button's progress, and the return from the provider."""
+
+    country: str = NIGERIA
+    region: str = ""
+    email: str = ""
+    error: str = ""
+    starting: bool = False
+    # "form" to fill in, "verifying" a return, "waiting" for a bank transfer, "slow" when it took too long.
+    phase: str = "form"
+    _waiting_ref: str = ""
+    # Each settle_return run takes a number; an older poller stops when a newer one starts.
+    _poll: int = 0
+
+    @rx.var
+    def countries(self) -> list[str]:
+        """Billing countries, Nigeria first."""
+        return list(COUNTRIES)
+
+    @rx.var
+    def states(self) -> list[str]:
+        """Nigeria's 36 states and the FCT."""
+        return list(NIGERIAN_STATES)
+
+    @rx.var
+    def in_nigeria(self) -> bool:
+        """Whether the state is chosen from Nigeria's list (else typed)."""
+        return self.country == NIGERIA
+
+    @rx.event
+    def set_country(self, value: str):
+        """Choose the billing country; the state starts again."""
+        self.country = value
+        self.region = ""
+
+    @rx.event
+    def set_region(self, value: str):
+        """Choose or type the billing state."""
+        self.region = value
+
+    @rx.event
+    def set_email(self, value: str):
+        """Type the billing email."""
+        self.email = value
+
+    @rx.event
+    async def load(self):
+        """on_load: a return from the provider is settled; otherwise the form, email prefilled."""
+        params = self.router.url.query_parameters
+        self.error = ""
+        self.starting = False
+        if any(params.get(key) for key in ("status", "tx_ref", "reference", "trxref", "transaction_id")):
+            self.phase = "verifying"
+            return CheckoutState.settle_return
+        self.phase = "form"
+        self._waiting_ref = ""
+        # Prefilled on every visit, so a browser shared by two learners never offers the previous one's address.
+        self.email = (await self.get_state(SessionState)).user.get("email", "")
+        return None
+
+    async def _finish(self, result: Settled) -> list:
+        """Leave the checkout for the order page (call inside ``async with self``)."""
+        self.phase = "form"
+        self._waiting_ref = ""
+        if result.status == "paid":
+            session_state = await self.get_state(SessionState)
+            cart_state = await self.get_state(CartState)
+            # The order's courses left the server cart with the payment; the browser's copy follows.
+            local = parse_local(session_state.cart_json)
+            bought = {str(course_id) for course_id in result.course_ids}
+            items = [item for item in local["items"] if str(item.get("id")) not in bought]
+            cart_state.replace(session_state, {"items": items, "savedForLater": local["savedForLater"]})
+            page_path, toast = routes.ORDER_COMPLETE, rx.toast.success(PAID)
+        else:
+            page_path, toast = routes.ORDER_FAILED, rx.toast.error(FAILED)
+        return [toast, rx.redirect(f"{page_path}?ref={quote(result.ref)}", replace=True)]
+
+    @rx.event(background=True)
+    async def settle_return(self):
+        """Verify the return with the provider; a pending transfer is asked about every 2 s for ~2 minutes."""
+        async with self:
+            token = (await self.get_state(SessionState)).token
+            params = dict(self.router.url.query_parameters)
+            self._poll += 1
+            poll = self._poll
+        result = await asyncio.to_thread(settle, token, params)
+        if result.status == "signed_out":
+            return
+        if result.status != "pending":
+            async with self:
+                events = await self._finish(result)
+            yield events
+            return
+        async with self:
+            self.phase = "waiting"
+            self._waiting_ref = result.ref
+        for _ in range(POLL_TRIES):
+            await asyncio.sleep(POLL_SECONDS)
+            async with self:
+                left = self.router.url.path.rstrip("/") != routes.CHECKOUT
+                if left or self._poll != poll or self._waiting_ref != result.ref:
+                    return  # the learner left, or started over
+            result = await asyncio.to_thread(settle, token, {**params, "tx_ref": result.ref})
+            if result.status in ("paid", "failed"):
+                async with self:
+                    events = await self._finish(result)
+                yield events
+                return
+        async with self:
+            if self._waiting_ref == result.ref:
+                self.phase = "slow"
+
+    @rx.event(background=True)
+    async def start_payment(self):
+        """Proceed: create the order on the server and go to the provider. Re-entry is ignored."""
+        async with self:
+            if self.starting:
+                return
+            self.starting = True
+            self.error = ""
+            token = (await self.get_state(SessionState)).token
+            cart_state = await self.get_state(CartState)
+            course_ids, total = list(cart_state._course_ids), cart_state._total
+            country, region, email = self.country, self.region.strip(), self.email.strip()
+        problem = billing_problem(course_ids, country, region, email)
+        if not problem and not token:
+            problem = LOGIN_NEEDED
+        link, message = "", problem
+        if not problem:
+            try:
+                link = await asyncio.to_thread(begin_payment, token, course_ids, total, email, country, region)
+                message = "" if link else NO_LINK
+            except PermissionError:
+                message = LOGIN_NEEDED
+            except DomainError as exc:
+                message = exc.message or INITIATION_FAILED
+            except Exception:
+                log.exception("Starting a payment failed")
+                message = PAYMENT_ERROR
+        async with self:
+            if message:
+                self.starting = False
+                self.error = message
+        if message == LOGIN_NEEDED:
+            yield [rx.toast.error(message), rx.redirect(f"{routes.LOGIN}?next={routes.CHECKOUT}")]
+        elif message:
+            # The cart may be out of date (a price changed, a course was bought elsewhere): show the server's.
+            yield [rx.toast.error(message), CartState.load]
+        else:
+            # A full navigation: rx.redirect would route a same-host link (the sandbox) inside the app.
+            yield rx.call_script(f"window.location.assign({json.dumps(link)})")
+
+
+class OrderState(rx.State):
+    """The order shown on /order1 or /order2 (only the caller's own)."""
+
+    order: OrderView = OrderView()
+    loaded: bool = False
+    error: str = ""
+
+    @rx.event
+    async def load(self):
+        """on_load: the order named by ``?ref=`` when it is the signed-in learner's."""
+        self.order, self.error, self.loaded = OrderView(), "", False
+        ref = self.router.url.query_parameters.get("ref", "")
+        user_id = (await self.get_state(SessionState)).verified_user_id()
+        if user_id is not None and ref:
+            try:
+                with session_scope() as session:
+                    self.order = order_view(
+                        orders.order_dict(session, orders.get_order(session, tx_ref=ref, user_id=user_id))
+                    )
+            except DomainError as exc:
+                self.error = exc.message
+            except Exception:
+                log.exception("Loading order %s failed", ref)
+                self.error = "Failed to load the order."
+        self.loaded = True

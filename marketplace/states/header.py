@@ -1,0 +1,72 @@
+"""Header counters and logout."""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+from reflex_base.utils.exceptions import ReflexRuntimeError
+
+from marketplace import routes
+from marketplace.db.engine import session_scope
+from marketplace.domain import notifications
+from marketplace.domain.accounts import logout as end_login_session
+from marketplace.states.chat import ChatRoom
+from marketplace.states.notifications import BellState, recount_own_bell
+from marketplace.states.session import SessionState
+
+log = logging.getLogger(__name__)
+
+
+class HeaderState(rx.State):
+    """The bell's unread count and the logout action."""
+
+    unread_count: int = 0
+    logout_error: str = ""
+
+    async def _leave_live_updates(self) -> list:
+        """Unlink this tab from the chat room and the bell it shares with the person who was signed in.
+
+        Linked shared states keep receiving that person's messages and counts; after signing out, nothing of
+        theirs may reach this tab (a shared computer's next visitor included).
+        """
+        rehydrate: list = []  # the same events for either state: the tab reloads its own copies once
+        for shared in (ChatRoom, BellState):
+            linked = await self.get_state(shared)
+            try:
+                rehydrate = await linked._unlink() or rehydrate
+            except ReflexRuntimeError:  # this tab never linked it
+                continue
+        return list(rehydrate)
+
+    @rx.event
+    async def load_counts(self):
+        """Refresh the unread notification count for the signed-in user."""
+        session_state = await self.get_state(SessionState)
+        user_id = session_state.verified_user_id()
+        if user_id is None:
+            self.unread_count = 0
+            if session_state.token:  # revoked (logged out elsewhere, password reset) or expired: sign out here too
+                session_state.sign_out()
+                return await self._leave_live_updates()
+            return None
+        with session_scope() as session:
+            self.unread_count = notifications.unread_count(session, user_id)
+        # The bell shows the count shared by all of this user's tabs; a new message bumps it live.
+        await recount_own_bell(self, user_id)
+
+    @rx.event
+    async def logout(self):
+        """Revoke the token on the server, forget it in the browser, go home replacing the history entry."""
+        session_state = await self.get_state(SessionState)
+        token = session_state.token
+        try:
+            with session_scope() as session:
+                end_login_session(session, token=token)
+            self.logout_error = ""
+        except Exception:  # the session is cleared locally all the same
+            log.exception("Logout failed on the server")
+            self.logout_error = "Logout failed."
+        session_state.sign_out()
+        self.unread_count = 0
+        return [*await self._leave_live_updates(), rx.redirect(routes.HOME, replace=True)]

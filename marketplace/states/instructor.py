@@ -1,0 +1,73 @@
+"""Teacher (/teacher/[teacher_id]) and mentor (/mentors/[mentor_id]) page state: one instructor, from the database."""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+
+from marketplace.db.engine import session_scope
+from marketplace.domain import catalog
+from marketplace.domain.errors import NotFound
+from marketplace.domain.shapes import parse_id
+from marketplace.states.catalog import course_cards, viewer_id
+from marketplace.views.cards import CourseCardView
+from marketplace.views.catalog import (
+    InstructorDetailView,
+    ReviewSummaryView,
+    ReviewView,
+    instructor_detail,
+    review_view,
+    summary_view,
+)
+
+log = logging.getLogger(__name__)
+
+FETCH_FAILED = "Failed to fetch mentor details."
+REVIEWS_SHOWN = 10
+
+
+class InstructorState(rx.State):
+    """The instructor of the page's route, their courses and reviews; ``not_found`` for an unknown id."""
+
+    loading: bool = True
+    not_found: bool = False
+    error: str = ""
+    instructor: InstructorDetailView = InstructorDetailView()
+    courses: list[CourseCardView] = []
+    reviews: list[ReviewView] = []
+    summary: ReviewSummaryView = ReviewSummaryView()
+
+    @rx.var
+    def page_title(self) -> str:
+        """The browser tab's title: the instructor's name."""
+        if self.not_found:
+            return "Instructor not found"
+        return self.instructor.name or "Instructor"
+
+    @rx.event
+    async def load(self):
+        """Read the instructor of the URL (the page's on_load); the previous one is cleared first."""
+        self.loading, self.not_found, self.error = True, False, ""
+        self.instructor, self.courses, self.reviews = InstructorDetailView(), [], []
+        raw = self.mentor_id or self.teacher_id
+        instructor_id = parse_id(raw)
+        if instructor_id is None:
+            self.not_found, self.loading = True, False
+            return
+        user_id = await viewer_id(self)
+        try:
+            with session_scope() as session:
+                data = catalog.mentor_page(session, instructor_id, reviews_per_page=REVIEWS_SHOWN)
+        except NotFound:
+            self.not_found, self.loading = True, False
+            return
+        except Exception:
+            log.exception("Instructor %s failed to load", instructor_id)
+            self.error, self.loading = FETCH_FAILED, False
+            return
+        self.instructor = instructor_detail(data["instructor"])
+        self.courses = course_cards(data["courses"], user_id)
+        self.reviews = [review_view(r) for r in data["reviews"]]
+        self.summary = summary_view(data["reviewSummary"])
+        self.loading = False

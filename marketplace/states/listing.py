@@ -1,0 +1,188 @@
+"""Course listing state (/categories and /courses): the URL query is the single source of the view.
+
+Filters, sort and page live in the query string, so a link reproduces the view and Back works: a control
+never changes the list directly, it navigates (a new history entry) and the page's on_load reads the query
+and asks the database.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+from decimal import Decimal
+from urllib.parse import urlencode
+
+import reflex as rx
+
+from marketplace import routes
+from marketplace.db.engine import session_scope
+from marketplace.domain import catalog
+from marketplace.domain.errors import DomainError
+from marketplace.states.catalog import course_cards, viewer_id
+from marketplace.views.cards import CourseCardView, InstructorCardView, instructor_card
+from marketplace.views.catalog import CategoryView, category_view
+
+log = logging.getLogger(__name__)
+
+POPULAR_MENTORS = 4
+FEATURED_COURSES = 3
+FILTER_KEYS = ("category", "rating", "chapters", "max_price", "sort")
+PRICE_STEP = 500  # naira per step of the price slider
+
+
+def _naira(value: int) -> str:
+    return f"NGN{value:,}"
+
+
+def slider_top(top_price: Decimal | int) -> int:
+    """The price slider's top: the dearest course's price rounded up to a whole step, so the thumb reaches it."""
+    return math.ceil(Decimal(top_price) / PRICE_STEP) * PRICE_STEP
+
+
+class ListingState(rx.State):
+    """One page of the filtered, sorted listing, with the sidebar's choices as read from the URL."""
+
+    loading: bool = True
+    error: str = ""
+    title: str = "All Courses"
+    courses: list[CourseCardView] = []
+    total: int = 0
+    page: int = 1
+    pages: int = 1
+    categories: list[CategoryView] = []
+    mentors: list[InstructorCardView] = []
+    featured: list[CourseCardView] = []
+    top_price: int = 0
+    # The choices as they stand in the URL ("" when not chosen).
+    category: str = ""
+    rating: str = ""
+    chapters: str = ""
+    max_price: str = ""
+    sort: str = "relevance"
+    price_draft: int = 0
+
+    @rx.var
+    def price_label(self) -> str:
+        """The slider's value in naira, as the label shows it."""
+        return f"Up to {_naira(self.price_draft)}"
+
+    @rx.var
+    def any_filter(self) -> bool:
+        """Whether a filter narrows the list (Clear filters is offered)."""
+        return bool(self.category or self.rating or self.chapters or self.max_price)
+
+    def _query(self) -> catalog.ListingQuery:
+        return catalog.ListingQuery.from_params(dict(self.router.url.query_parameters))
+
+    def _base_path(self) -> str:
+        path = self.router.url.path.rstrip("/")
+        return routes.COURSES if path == routes.COURSES else routes.CATEGORIES
+
+    def _url(self, query: catalog.ListingQuery) -> str:
+        params = query.to_params()
+        return self._base_path() + (f"?{urlencode(params)}" if params else "")
+
+    @rx.event
+    async def load(self):
+        """Read the URL's filters, sort and page and show that page of courses (the page's on_load)."""
+        query = self._query()
+        user_id = await viewer_id(self)
+        try:
+            with session_scope() as session:
+                result = catalog.list_courses_for(session, query)
+                categories = catalog.list_categories(session)
+                mentors = catalog.popular_mentors(session, limit=POPULAR_MENTORS)
+                featured = catalog.featured_courses(session, limit=FEATURED_COURSES)
+                top_price = catalog.max_course_price(session)
+        except DomainError as error:
+            self.error, self.loading = error.message, False
+            return
+        except Exception:
+            log.exception("Listing failed")
+            self.error, self.loading = "Failed to fetch courses.", False
+            return
+        self.categories = [category_view(c, self._base_path()) for c in categories]
+        self.title = self._title(query.category)
+        self.courses = course_cards(result.items, user_id)
+        self.total, self.page, self.pages = result.total, result.page, result.pages
+        self.mentors = [instructor_card(m) for m in mentors]
+        self.featured = course_cards(featured, user_id)
+        self.top_price = slider_top(top_price)
+        self.category = query.category or ""
+        self.rating = str(query.rating or "")
+        self.chapters = query.chapters or ""
+        self.max_price = f"{query.max_price:f}".rstrip("0").rstrip(".") if query.max_price is not None else ""
+        self.sort = query.sort
+        chosen = math.ceil(query.max_price) if query.max_price is not None else self.top_price
+        self.price_draft = min(chosen, self.top_price)
+        self.error, self.loading = "", False
+        if result.page != query.page:  # past the last page (an old link): the URL names the page shown
+            return rx.redirect(self._url(dataclasses.replace(query, page=result.page)), replace=True)
+        return None
+
+    def _title(self, category: str | None) -> str:
+        if not category:
+            return "All Courses"
+        wanted = category.strip().lower()
+        for item in self.categories:
+            if wanted in (item.slug, item.name.lower()):
+                return f"{item.name} Courses"
+        return f"{category.strip().title()} Courses"
+
+    def _navigate(self, **changes):
+        """Go to the URL of the current view with ``changes`` applied (filters go back to page 1)."""
+        query = dataclasses.replace(self._query(), page=changes.pop("page", 1), **changes)
+        return rx.redirect(self._url(query))
+
+    @rx.event
+    def set_category(self, slug: str):
+        """Show one category ("" for every course)."""
+        return self._navigate(category=slug or None)
+
+    @rx.event
+    def set_rating(self, value: str):
+        """Show courses rated ``value`` stars and up ("" for any rating)."""
+        return self._navigate(rating=int(value) if value.isdigit() and 1 <= int(value) <= 5 else None)
+
+    @rx.event
+    def set_chapters(self, value: str):
+        """Show courses with that many chapters ("" for any number)."""
+        return self._navigate(chapters=value if value in catalog.CHAPTER_RANGES else None)
+
+    @rx.event
+    def set_sort(self, value: str):
+        """Order the list: relevance, price_asc, price_desc or rating."""
+        return self._navigate(sort=value if value in catalog.SORTS else "relevance")
+
+    def _clamp_price(self, value: float | str) -> int:
+        try:
+            return max(0, min(int(float(value)), self.top_price))
+        except (TypeError, ValueError):
+            return self.price_draft
+
+    @rx.event
+    def preview_price(self, value: float):
+        """Follow the slider while it moves (the label shows the value)."""
+        self.price_draft = self._clamp_price(value)
+
+    @rx.event
+    def apply_price(self, value: float):
+        """Show courses up to the slider's price (the slider at its top means no price limit)."""
+        self.price_draft = self._clamp_price(value)
+        if self.price_draft >= self.top_price:
+            return self._navigate(max_price=None)
+        return self._navigate(max_price=Decimal(self.price_draft))
+
+    @rx.event
+    def go_page(self, number: int):
+        """Show another page of the same view."""
+        if number < 1 or number > self.pages or number == self.page:
+            return None
+        return self._navigate(page=number)
+
+    @rx.event
+    def clear_filters(self):
+        """Back to every course (the sort is kept)."""
+        query = catalog.ListingQuery(sort=self._query().sort)
+        return rx.redirect(self._url(query))

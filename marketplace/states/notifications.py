@@ -1,0 +1,120 @@
+"""Notifications: the bell's live unread count (shared by every tab of one user) and the /notifications page.
+
+The bell is a :class:`rx.SharedState` linked to the token ``user<id>``: when a message arrives, the sender's
+handler refreshes the recipient's bell through that token, and Reflex pushes the new count to every open
+tab of the recipient, on any worker (the state lives in Redis when several workers run).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import reflex as rx
+from reflex.utils import prerequisites
+from reflex_base.registry import RegistrationContext
+from reflex_base.utils.exceptions import ReflexRuntimeError
+from sqlmodel import Session
+
+from marketplace.db.engine import session_scope
+from marketplace.domain import notifications
+from marketplace.states.paging import UserPagesState
+from marketplace.views.social import NotificationView, notification_view
+
+log = logging.getLogger(__name__)
+
+LOAD_FAILED = "Failed to load notifications."
+PER_PAGE = 20
+
+# Bell refreshes run after the sender's event, outside its locks; the set keeps the tasks alive until done.
+_PENDING: set[asyncio.Task] = set()
+
+
+def bell_token(user_id: int) -> str:
+    """The shared token of one user's bell (no underscore: Reflex refuses it in link tokens)."""
+    return f"user{user_id}"
+
+
+class BellState(rx.SharedState):
+    """The unread notification count, the same in every tab of one user. It has no events of its own."""
+
+    unread: int = 0
+
+
+async def link_bell(state: rx.State, user_id: int) -> BellState:
+    """Link the caller's bell to ``user_id``'s shared token (once per tab) and return the linked bell."""
+    bell = await state.get_state(BellState)
+    return await bell._link_to(bell_token(user_id))
+
+
+async def recount_own_bell(state: rx.State, user_id: int) -> None:
+    """Set the caller's bell from the database; counted under the bell's lock, so no older count wins."""
+    bell = await link_bell(state, user_id)
+    with session_scope() as session:
+        bell.unread = notifications.unread_count(session, user_id)
+
+
+def running_app() -> rx.App:
+    """The app this server process runs, from inside a Reflex event or from an API request alike."""
+    try:
+        return RegistrationContext.get().app
+    except (LookupError, ReflexRuntimeError):
+        # An API request on a worker thread does not carry Reflex's context; the app module is imported already.
+        return prerequisites.get_app().app
+
+
+async def _refresh_bell(user_id: int) -> None:
+    app = running_app()
+    async with app.modify_state(rx.BaseStateToken(ident=bell_token(user_id), cls=BellState)) as root:
+        bell = await root.get_state(BellState)
+        # Counted while holding the bell: a tab marking messages read at the same time cannot be overwritten.
+        with session_scope() as session:
+            bell.unread = notifications.unread_count(session, user_id)
+
+
+def refresh_bell_later(user_id: int) -> None:
+    """Recount ``user_id``'s unread notifications and push the number to their open tabs, in the background."""
+
+    async def run() -> None:
+        try:
+            await _refresh_bell(user_id)
+        except Exception:  # the count is a convenience; the next page load shows it anyway
+            log.warning("Refreshing the bell of user %s failed", user_id, exc_info=True)
+
+    task = asyncio.create_task(run())
+    _PENDING.add(task)
+    task.add_done_callback(_PENDING.discard)
+
+
+class NotificationsState(UserPagesState, rx.State):
+    """The /notifications page: newest first, a page at a time, marked read once shown."""
+
+    items: list[NotificationView] = []
+
+    @rx.event
+    async def load(self):
+        """on_load: the first page, then everything is marked read (the bell goes to 0)."""
+        self.page = 1
+        user_id = await self._fetch()  # listed before marking, so the page still shows which ones are new
+        if user_id is None:
+            return
+        try:
+            with session_scope() as session:
+                notifications.mark_all_read(session, user_id)
+            bell = await link_bell(self, user_id)
+            bell.unread = 0
+        except Exception:  # the list is shown; they stay unread until the next visit
+            log.warning("Marking the notifications of user %s read failed", user_id, exc_info=True)
+
+    def _read(self, session: Session, user_id: int) -> dict[str, Any]:
+        return notifications.list_notifications(session, user_id, page=self.page, per_page=PER_PAGE)
+
+    def _show(self, data: dict[str, Any] | None) -> None:
+        self.items = [notification_view(item) for item in data["notifications"]] if data else []
+
+    def _signed_out_message(self) -> str:
+        return LOAD_FAILED
+
+    def _failed_message(self) -> str:
+        return LOAD_FAILED

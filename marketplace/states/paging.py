@@ -1,0 +1,78 @@
+"""A signed-in user's own list, one server page at a time: the fields and steps those pages share.
+
+My Courses, My Reviews, Teachers and Notifications each say only what to read and how to show it; asking who
+is signed in, the loading flag, the error message and the pager live here once.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import reflex as rx
+from sqlmodel import Session
+
+from marketplace.db.engine import session_scope
+from marketplace.domain.errors import DomainError
+from marketplace.states.session import SessionState
+
+log = logging.getLogger(__name__)
+
+NOT_AUTHENTICATED = "You are not authenticated. Please log in."
+
+
+class UserPagesState(rx.State, mixin=True):
+    """Mixed into a page state that reads one page of the signed-in user's rows."""
+
+    page: int = 1
+    pages: int = 1
+    total: int = 0
+    loading: bool = True
+    error: str = ""
+
+    @rx.event
+    async def go_to_page(self, page: int):
+        """Show another page."""
+        self.page = max(1, int(page))
+        await self._fetch()
+
+    async def _fetch(self) -> int | None:
+        """Read and show ``self.page``; the user's id when it worked, None when the page shows an error."""
+        self.loading = True
+        user_id = (await self.get_state(SessionState)).verified_user_id()
+        if user_id is None:
+            self._fail(self._signed_out_message())
+            return None
+        try:
+            with session_scope() as session:
+                data = self._read(session, user_id)
+        except DomainError as error:
+            self._fail(error.message)
+            return None
+        except Exception:
+            log.exception("Loading a page of %s failed", type(self).__name__)
+            self._fail(self._failed_message())
+            return None
+        self._show(data)
+        self.page, self.pages, self.total = data["page"], data["pages"], data.get("total", 0)
+        self.error, self.loading = "", False
+        return user_id
+
+    def _fail(self, message: str) -> None:
+        self._show(None)
+        self.error, self.loading = message, False
+
+    def _signed_out_message(self) -> str:
+        return NOT_AUTHENTICATED
+
+    # What each page says for itself:
+    def _read(self, session: Session, user_id: int) -> dict[str, Any]:
+        """One page of rows with ``page``, ``pages`` and (optionally) ``total``."""
+        raise NotImplementedError
+
+    def _show(self, data: dict[str, Any] | None) -> None:
+        """Put the page's rows on screen; ``None`` empties the list."""
+        raise NotImplementedError
+
+    def _failed_message(self) -> str:
+        raise NotImplementedError

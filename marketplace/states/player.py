@@ -1,0 +1,270 @@
+"""The course player (/order-complete/{courseId}): sections, progress, resume and playback speed.
+
+Only enrolled learners get in; the learning domain checks it on the server for every event, from the
+verified token and the course in the URL, never from ids the browser sends for ownership.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+import reflex as rx
+
+from marketplace import routes
+from marketplace.db.engine import session_scope
+from marketplace.domain import learning, reviews
+from marketplace.domain.errors import DomainError, Forbidden, Unauthorized
+from marketplace.domain.shapes import parse_id
+from marketplace.states.session import SessionState
+from marketplace.views.learning import (
+    SPEEDS,
+    PlayerCourseView,
+    PlayerSectionView,
+    ProgressView,
+    player_course_view,
+    player_section_view,
+    progress_view,
+)
+
+log = logging.getLogger(__name__)
+
+TABS = ("curriculum", "details", "instructor", "reviews")
+VERIFY_FAILED = "Failed to verify course enrollment"
+VIDEO_ELEMENT_ID = "lesson-video"
+
+
+YOUTUBE_ENDED_BUTTON = "youtube-ended"
+# Registered once per tab. Only messages from YouTube's own players count; state 0 is "ended". The hidden
+# button carries PlayerState.section_ended, as the native video's on_ended does. No script of YouTube's is
+# loaded: the embedded player speaks postMessage by itself (enablejsapi=1, after the "listening" handshake).
+YOUTUBE_END_LISTENER = (
+    "if (!window.__lessonEndListener) { window.__lessonEndListener = true;"
+    " window.addEventListener('message', (e) => {"
+    " if (!/^https:\\/\\/www\\.youtube(-nocookie)?\\.com$/.test(e.origin)) return;"
+    " let d; try { d = typeof e.data === 'string' ? JSON.parse(e.data) : e.data; } catch (_) { return; }"
+    " const ended = d && ((d.event === 'onStateChange' && d.info === 0)"
+    " || (d.event === 'infoDelivery' && d.info && d.info.playerState === 0));"
+    f" if (ended) {{ const b = document.getElementById('{YOUTUBE_ENDED_BUTTON}'); if (b) b.click(); }} }});"
+    # The handshake: from then on the player reports its state. Repeated, as YouTube's own widget API does,
+    # because the frame is replaced with each section and gives no load event here.
+    " setInterval(() => { const f = document.getElementById('youtube-lesson');"
+    " if (f && f.contentWindow) f.contentWindow.postMessage(JSON.stringify("
+    "{event: 'listening', id: 'youtube-lesson', channel: 'widget'}), 'https://www.youtube-nocookie.com'); }, 1000);"
+    " }"
+)
+
+
+class PlayerState(rx.State):
+    """What the player shows and the learner's place in the course."""
+
+    course: PlayerCourseView = PlayerCourseView()
+    sections: list[PlayerSectionView] = []
+    current_id: int = 0
+    progress: ProgressView = ProgressView()
+    tab: str = "curriculum"
+    speed: str = "1"
+    loading: bool = True
+    error: str = ""
+    # The course id (from the URL) the vars above were loaded for: another course's leftovers never show.
+    loaded_for: str = ""
+    # Where a native video seeks once it has loaded: the saved position in the current section.
+    _resume_seconds: int = 0
+
+    @rx.var
+    def current(self) -> PlayerSectionView:
+        """The section playing now."""
+        return next((s for s in self.sections if s.id == self.current_id), PlayerSectionView())
+
+    @rx.var
+    def next_id(self) -> int:
+        """The section after the current one, or 0 at the end."""
+        ids = [s.id for s in self.sections]
+        if self.current_id not in ids:
+            return 0
+        index = ids.index(self.current_id)
+        return ids[index + 1] if index + 1 < len(ids) else 0
+
+    async def _learner(self) -> int | None:
+        return (await self.get_state(SessionState)).verified_user_id()
+
+    def _course_id(self) -> int:
+        return parse_id(self.player_course_id) or 0
+
+    @rx.event
+    async def load(self):
+        """Check the enrollment on the server and load the course (on_load)."""
+        self.loading, self.error, self.tab = True, "", "curriculum"
+        self.sections, self.current_id, self.loaded_for = [], 0, ""
+        # Send the cleared view first: the state of an earlier visit (same browser tab) must not stay mounted.
+        yield
+        session_state = await self.get_state(SessionState)
+        user_id = session_state.verified_user_id()
+        if user_id is None:
+            yield self._to_login(session_state)
+            return
+        try:
+            with session_scope() as session:
+                data = learning.player_view(session, user_id=user_id, course_id=self._course_id())
+        except Unauthorized:
+            yield self._to_login(session_state)
+            return
+        except Forbidden as error:
+            yield [rx.toast.error(error.message), rx.redirect(routes.MY_COURSES, replace=True)]
+            return
+        except DomainError as error:  # NotFound: "Course not found"
+            yield self._fail(error.message)
+            return
+        except Exception:
+            log.exception("Loading the player failed")
+            yield self._fail(VERIFY_FAILED)
+            return
+        self.course = player_course_view(data["course"], data["stats"])
+        self.sections = [player_section_view(s, n) for n, s in enumerate(data["sections"], start=1)]
+        self.current_id = data["currentSectionId"] or 0
+        self._resume_seconds = int(data["resumePositionSeconds"] or 0)
+        self.progress = progress_view(data["progress"])
+        self.loaded_for = self.player_course_id
+        self.loading = False
+        yield rx.call_script(YOUTUBE_END_LISTENER)
+
+    def _to_login(self, session_state: SessionState) -> list:
+        if session_state.token:
+            session_state.sign_out()
+        target = routes.safe_next(self.router.url.path)
+        return [
+            rx.toast.error(learning.NOT_SIGNED_IN),
+            rx.redirect(f"{routes.LOGIN}?next={target}", replace=True),
+        ]
+
+    def _fail(self, message: str):
+        self.error = message
+        self.loading = False
+        return rx.toast.error(message)
+
+    @rx.event
+    def set_tab(self, tab: str):
+        """Switch the tab below the video."""
+        if tab in TABS:
+            self.tab = tab
+
+    @rx.event
+    async def select_section(self, section_id: int):
+        """Play a section: make it current and remember it for the next visit."""
+        if section_id not in {s.id for s in self.sections}:
+            return None
+        self.current_id = section_id
+        self._resume_seconds = 0
+        return await self._save(section_id, 0)
+
+    @rx.event
+    async def next_section(self):
+        """Go on to the section after the current one."""
+        if self.next_id:
+            return await self.select_section(self.next_id)
+        return None
+
+    @rx.event
+    async def save_position(self, seconds: float):
+        """Remember the position in the native video (throttled by the page to every ~10 s)."""
+        if self.current_id:
+            self._resume_seconds = int(seconds or 0)
+            return await self._save(self.current_id, self._resume_seconds, quiet=True)
+        return None
+
+    async def _save(self, section_id: int, seconds: int, *, quiet: bool = False):
+        try:
+            with session_scope() as session:
+                learning.record_position(
+                    session,
+                    user_id=await self._learner(),
+                    course_id=self._course_id(),
+                    section_id=section_id,
+                    position_seconds=seconds,
+                )
+        except DomainError as error:
+            return None if quiet else rx.toast.error(error.message)
+        except Exception:
+            log.exception("Saving the position failed")
+        return None
+
+    @rx.event
+    async def toggle_complete(self, section_id: int):
+        """Mark a section complete, or not complete again."""
+        section = next((s for s in self.sections if s.id == section_id), None)
+        if section is None:
+            return None
+        return await self._mark(section_id, not section.completed)
+
+    @rx.event
+    async def section_ended(self):
+        """The native video reached its end: the section is complete, and plays from its start next time.
+
+        The browser fires ``pause`` just before ``ended``, which saved the very end as the position to resume.
+        """
+        if not self.current.id:
+            return None
+        self._resume_seconds = 0
+        await self._save(self.current.id, 0, quiet=True)
+        if not self.current.completed:
+            return await self._mark(self.current.id, True)
+        return None
+
+    async def _mark(self, section_id: int, complete: bool):
+        was_completed = self.progress.is_completed
+        try:
+            with session_scope() as session:
+                data = learning.mark_section_complete(
+                    session,
+                    user_id=await self._learner(),
+                    course_id=self._course_id(),
+                    section_id=section_id,
+                    complete=complete,
+                )
+        except DomainError as error:
+            return rx.toast.error(error.message)
+        except Exception:
+            log.exception("Marking a section failed")
+            return rx.toast.error("Could not save your progress. Please try again.")
+        done = set(data["completedSectionIds"])
+        self.sections = [dataclasses.replace(s, completed=s.id in done) for s in self.sections]
+        self.progress = progress_view(data)
+        if self.progress.is_completed and not was_completed:
+            return rx.toast.success("Course completed. Well done!")
+        return None
+
+    @rx.event
+    def video_ready(self):
+        """The native video has its metadata: seek to the saved position and apply the speed.
+
+        The position is not consumed here: whichever mount of the video reports last still resumes right.
+        """
+        return rx.call_script(self._video_script(self._resume_seconds))
+
+    @rx.event
+    def set_speed(self, speed: str):
+        """Change the native video's playback speed."""
+        if speed in SPEEDS:
+            self.speed = speed
+        return rx.call_script(self._video_script(0))
+
+    def _video_script(self, seek_to: int) -> str:
+        # Both values are numbers produced here, never text from the browser.
+        seek = f"v.currentTime = {int(seek_to)};" if seek_to > 0 else ""
+        return (
+            f"(() => {{ const v = document.getElementById('{VIDEO_ELEMENT_ID}'); "
+            f"if (v) {{ v.playbackRate = {float(self.speed)}; {seek} }} }})()"
+        )
+
+    @rx.event
+    def refresh_rating(self):
+        """Show the course's new average and count after a review was posted."""
+        try:
+            with session_scope() as session:
+                summary = reviews.review_summary(session, reviews.COURSE, self._course_id())
+        except DomainError:
+            return
+        rating = round(min(max(float(summary["averageRating"]), 0.0), 5.0), 1)
+        self.course = dataclasses.replace(
+            self.course, rating=rating, rating_text=f"{rating:.1f}", review_count=int(summary["totalReviews"])
+        )

@@ -1,0 +1,107 @@
+"""Search state: runs only for non-blank trimmed input; a failure shows an empty result."""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+
+from marketplace import routes
+from marketplace.db.engine import session_scope
+from marketplace.domain.search import search_courses
+
+log = logging.getLogger(__name__)
+
+
+def _page(path: str) -> str:
+    """A path as the router and the browser may each write it (``/faq`` and ``/faq/`` are one page)."""
+    return path.rstrip("/") or "/"
+
+
+class SearchState(rx.State):
+    """The header search: query, results, open panel, keyboard highlight."""
+
+    results: list[dict[str, str]] = []
+    open: bool = False
+    highlighted: int = -1
+    _query: str = ""
+    # The page a choice just navigated away from: a debounced search typed there may still be on its way.
+    _left: str = ""
+
+    @rx.event
+    def search(self, value: str, typed_on: str = ""):
+        """Look courses up for the typed text (called 300 ms after typing stops).
+
+        ``typed_on`` is the page the text was typed on. A search typed on the page that Enter or a click has
+        just left belongs to a box that is gone: it must not open a panel on the course page.
+        """
+        if self._left and _page(typed_on) == self._left:
+            return
+        self._left = ""
+        self._look_up(value)
+
+    def _look_up(self, value: str) -> None:
+        self._query = value.strip()
+        self.highlighted = -1
+        if not self._query:
+            self.results, self.open = [], False
+            return
+        try:
+            with session_scope() as session:
+                found = search_courses(session, self._query)
+        except Exception:  # a failure shows an empty result, never an error overlay
+            log.exception("Search failed")
+            found = []
+        self.results = [
+            {
+                "id": str(r["id"]),
+                "title": str(r["title"]),
+                "description": str(r["description"]),
+                "price_text": str(r["price_text"]),
+                "thumbnail": str(r["thumbnail"]),
+            }
+            for r in found
+        ]
+        self.open = True
+
+    @rx.event
+    def key(self, key: str, value: str = ""):
+        """Arrow keys move the highlight, Enter opens it, Escape closes the panel.
+
+        ``value`` is the box's text as the key went down: Enter pressed before the 300 ms pause searches it
+        first, so it never opens a result of the text typed before.
+        """
+        if key == "Escape":
+            self.open = False
+        elif key == "ArrowDown" and self.results:
+            self.open = True
+            self.highlighted = min(self.highlighted + 1, len(self.results) - 1)
+        elif key == "ArrowUp" and self.results:
+            self.highlighted = max(self.highlighted - 1, 0)
+        elif key == "Enter":
+            typed = value.strip()
+            if typed and typed != self._query:
+                self._look_up(typed)  # its debounced search comes later, from the page Enter leaves
+            if self.open and self.results:
+                index = self.highlighted if self.highlighted >= 0 else 0
+                return self.choose(self.results[index]["id"])
+        return None
+
+    @rx.event
+    def choose(self, course_id: str):
+        """Open the chosen course and close the panel."""
+        self._left = _page(self.router.url.path)
+        self.open = False
+        self.highlighted = -1
+        return rx.redirect(routes.course(course_id))
+
+    @rx.event
+    def close(self):
+        """Close the panel (the input lost focus: an outside click)."""
+        self.open = False
+
+    @rx.event
+    def reopen(self):
+        """Show the last results again when the input regains focus (typing there again is wanted)."""
+        self._left = ""
+        self.open = bool(self._query)

@@ -1,0 +1,45 @@
+"""The Teachers page (/profile4): instructors 6 a page, searched by name, the learner's own teachers first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from sqlmodel import Session
+
+from marketplace.domain import teachers
+from marketplace.states.paging import UserPagesState
+from marketplace.views.social import TeacherView, teacher_view
+
+LOAD_FAILED = "Failed to fetch mentors."
+
+
+class TeachersState(UserPagesState, rx.State):
+    """One page of teachers and the name typed in the search box."""
+
+    teachers: list[TeacherView] = []
+    query: str = ""
+
+    @rx.event
+    async def load(self):
+        """on_load: the first page, everyone."""
+        self.query, self.page = "", 1
+        await self._fetch()
+
+    @rx.event
+    async def search(self, query: str):
+        """Filter by name (the box debounces typing); back to the first page."""
+        self.query, self.page = str(query)[: teachers.MAX_QUERY_LENGTH], 1
+        await self._fetch()
+
+    def _read(self, session: Session, user_id: int) -> dict[str, Any]:
+        return teachers.list_teachers(session, user_id=user_id, query=self.query, page=self.page)
+
+    def _show(self, data: dict[str, Any] | None) -> None:
+        self.teachers = [teacher_view(item) for item in data["teachers"]] if data else []
+
+    def _signed_out_message(self) -> str:
+        return LOAD_FAILED
+
+    def _failed_message(self) -> str:
+        return LOAD_FAILED
