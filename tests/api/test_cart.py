@@ -1,0 +1,79 @@
+"""The cart over HTTP: add once (201, then 200), owned courses refused, save for later and back, clear."""
+
+from marketplace.domain.sessions import issue_token
+from tests.factories import enroll, make_course, make_user
+
+
+def _auth(session, user=None):
+    user = user or make_user(session)
+    token = issue_token(session, user)
+    session.commit()
+    return user, {"Authorization": f"Bearer {token}"}
+
+
+def test_cart_needs_a_signed_in_learner(api_client, session):
+    course = make_course(session)
+    assert api_client.get("/api/cart").status_code == 401
+    response = api_client.post("/api/cart/add-to-cart", json={"courseId": course.id})
+    assert response.status_code == 401
+    assert response.json()["message"] == "You are not authenticated. Please log in."
+
+
+def test_add_to_cart_once(api_client, session):
+    _, headers = _auth(session)
+    course = make_course(session, price_kobo=1_500_000, title="Data Science")
+    first = api_client.post("/api/cart/add-to-cart", json={"courseId": course.id}, headers=headers)
+    assert first.status_code == 201
+    body = first.json()
+    assert body["message"] == "Added to cart" and body["count"] == 1
+    assert body["items"][0]["title"] == "Data Science" and body["items"][0]["price"] == 15000
+    second = api_client.post("/api/cart/add-to-cart", json={"courseId": str(course.id)}, headers=headers)
+    assert second.status_code == 200
+    assert second.json()["message"] == "This course is already in your cart."
+    assert api_client.get("/api/cart", headers=headers).json()["count"] == 1
+
+
+def test_owned_and_unknown_courses_are_refused(api_client, session):
+    user, headers = _auth(session)
+    owned = make_course(session)
+    enroll(session, user, owned)
+    response = api_client.post("/api/cart/add-to-cart", json={"courseId": owned.id}, headers=headers)
+    assert (response.status_code, response.json()["message"]) == (409, "You already own this course.")
+    response = api_client.post("/api/cart/add-to-cart", json={"courseId": 99999}, headers=headers)
+    assert (response.status_code, response.json()["message"]) == (404, "Course not found.")
+
+
+def test_save_for_later_move_back_remove_and_clear(api_client, session):
+    _, headers = _auth(session)
+    a, b = make_course(session), make_course(session)
+    for course in (a, b):
+        api_client.post("/api/cart/add-to-cart", json={"courseId": course.id}, headers=headers)
+    saved = api_client.post("/api/cart/save-for-later", json={"courseId": a.id}, headers=headers).json()
+    assert saved["message"] == "Moved to Save for Later"
+    assert [i["id"] for i in saved["savedForLater"]] == [a.id] and saved["count"] == 1
+    # The spec's move back posts add-to-cart and moves locally only on 200 or 201.
+    back = api_client.post("/api/cart/add-to-cart", json={"courseId": a.id}, headers=headers)
+    assert (back.status_code, back.json()["message"]) == (200, "Moved back to cart")
+    api_client.post("/api/cart/save-for-later", json={"courseId": a.id}, headers=headers)
+    moved = api_client.post("/api/cart/move-to-cart", json={"courseId": a.id}, headers=headers).json()
+    assert moved["savedForLater"] == [] and moved["count"] == 2
+    removed = api_client.delete(f"/api/cart/{b.id}", headers=headers).json()
+    assert removed["message"] == "Removed from cart" and [i["id"] for i in removed["items"]] == [a.id]
+    api_client.post("/api/cart/save-for-later", json={"courseId": a.id}, headers=headers)
+    gone = api_client.delete(f"/api/cart/saved/{a.id}", headers=headers).json()
+    assert gone["message"] == "Removed from Save for Later" and gone["savedForLater"] == []
+    api_client.post("/api/cart/add-to-cart", json={"courseId": b.id}, headers=headers)
+    cleared = api_client.delete("/api/cart", headers=headers).json()
+    assert cleared["items"] == [] and cleared["count"] == 0
+
+
+def test_carts_are_private_and_merge_a_local_cart(api_client, session):
+    _, mine = _auth(session)
+    _, theirs = _auth(session)
+    a, b = make_course(session), make_course(session)
+    api_client.post("/api/cart/add-to-cart", json={"courseId": a.id}, headers=mine)
+    assert api_client.get("/api/cart", headers=theirs).json()["items"] == []
+    merged = api_client.post(
+        "/api/cart/merge", json={"items": [{"id": b.id, "title": "x"}], "savedForLater": [a.id]}, headers=mine
+    ).json()
+    assert [i["id"] for i in merged["items"]] == [a.id, b.id] and merged["savedForLater"] == []

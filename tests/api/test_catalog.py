@@ -1,0 +1,205 @@
+"""The catalog JSON API: every endpoint, unknown ids (404) and bad query values (422)."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session
+
+from marketplace.db.engine import get_engine
+from marketplace.db.models import Review
+from marketplace.domain.text import search_text
+from tests.factories import make_category, make_course, make_instructor, make_user
+
+COURSE_FIELDS = {
+    "_id",
+    "title",
+    "description",
+    "instructor",
+    "rating",
+    "thumbnail",
+    "price",
+    "discountedPrice",
+    "discountPercentage",
+    "originalPrice",
+    "lectures",
+    "level",
+    "hours",
+    "categories",
+    "category",
+}
+
+
+@pytest.fixture
+def catalog_db(db_url):
+    """Two categories, two teachers, five courses and one review, committed."""
+    with Session(get_engine(db_url), expire_on_commit=False) as session:
+        design, dev = make_category(session, "Design"), make_category(session, "Development")
+        ada = make_instructor(session, first_name="Ada", expertise=["Figma"], students_count=50)
+        bayo = make_instructor(session, first_name="Bayo", students_count=5)
+        courses = {}
+        for title, naira, rating, lectures, cats, who in [
+            ("Figma Basics", 5_000, 4.5, 8, [design], ada),
+            ("Logo Craft", 20_000, 3.0, 12, [design], ada),
+            ("Python Start", 15_000, 4.9, 18, [dev], bayo),
+            ("Django Pro", 45_000, 2.0, 24, [dev], bayo),
+            ("Café Design", 30_000, 5.0, 10, [design, dev], ada),
+        ]:
+            course = make_course(
+                session,
+                instructor=who,
+                title=title,
+                description=f"All about {title.lower()}",
+                search_text=search_text(title, f"All about {title.lower()}"),
+                price_kobo=naira * 100,
+                categories=cats,
+                sections=2,
+                rating=rating,
+                review_count=1,
+            )
+            course.lectures = lectures
+            courses[title] = course
+        learner = make_user(session)
+        session.add(
+            Review(
+                author_id=learner.id,
+                target_type="Course",
+                target_id=courses["Figma Basics"].id,
+                rating=5,
+                comment="Great",
+            )
+        )
+        session.commit()
+        return {"courses": courses, "ada": ada, "bayo": bayo}
+
+
+def titles(body) -> list[str]:
+    return [c["title"] for c in (body["data"] if isinstance(body, dict) else body)]
+
+
+def test_courses_list_pages_with_spec_fields(api_client, catalog_db):
+    response = api_client.get("/api/courses")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["total"] == 5 and body["page"] == 1 and body["pages"] == 1 and len(body["data"]) == 5
+    assert set(body["data"][0]) >= COURSE_FIELDS
+    small = api_client.get("/api/courses", params={"perPage": 2, "page": 3, "sort": "price_asc"}).json()
+    assert small["pages"] == 3 and titles(small) == ["Django Pro"]
+
+
+def test_courses_filters_and_sort_on_the_server(api_client, catalog_db):
+    def listed(**params) -> list[str]:
+        response = api_client.get("/api/courses", params=params)
+        assert response.status_code == 200, response.text
+        return titles(response.json())
+
+    assert listed(category="design", sort="price_asc") == ["Figma Basics", "Logo Craft", "Café Design"]
+    assert listed(category="Development", sort="price_desc") == ["Django Pro", "Café Design", "Python Start"]
+    assert listed(rating=4, sort="rating") == ["Café Design", "Python Start", "Figma Basics"]
+    assert listed(chapters="10-15", sort="price_asc") == ["Logo Craft"]
+    assert listed(chapters="1-10", sort="price_asc") == ["Figma Basics", "Café Design"]
+    assert listed(min_price="15000", max_price="30000", sort="price_asc") == [
+        "Python Start",
+        "Logo Craft",
+        "Café Design",
+    ]
+    assert listed(category="nothing-here") == []
+
+
+def test_course_prices_are_naira(api_client, catalog_db):
+    body = api_client.get("/api/courses", params={"sort": "price_asc"}).json()
+    first = body["data"][0]
+    assert first["price"] == 5000 and first["discountedPrice"] == 5000 and first["price_text"] == "NGN5,000"
+    assert first["instructor"]["name"].startswith("Ada ")
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({"page": 0}, "page"),
+        ({"rating": 9}, "rating"),
+        ({"rating": "many"}, "rating"),
+        ({"sort": "bogus"}, "sort"),
+        ({"chapters": "3-4"}, "chapters"),
+        ({"min_price": "abc"}, "min_price"),
+        ({"max_price": "-5"}, "max_price"),
+        ({"min_price": "NaN"}, "min_price"),
+        ({"min_price": "500", "max_price": "100"}, "min_price"),
+        ({"perPage": 1000}, "perPage"),
+    ],
+)
+def test_bad_listing_values_answer_422_with_a_message(api_client, params, field):
+    response = api_client.get("/api/courses", params=params)
+    assert response.status_code == 422
+    assert field in response.json()["message"]
+
+
+def test_course_detail_has_sections_instructor_and_reviews(api_client, catalog_db):
+    course = catalog_db["courses"]["Figma Basics"]
+    response = api_client.get(f"/api/courses/{course.id}")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["_id"] == course.id and set(body) >= COURSE_FIELDS
+    assert [s["isPreview"] for s in body["sections"]] == [True, False]
+    assert body["sections"][0]["videoUrl"] and body["sections"][1]["videoUrl"] == ""
+    assert body["instructor"]["id"] == catalog_db["ada"].id and body["instructor"]["expertise"] == ["Figma"]
+    assert body["reviewSummary"]["totalReviews"] == 1 and body["reviewSummary"]["averageRating"] == 5
+    assert [r["comment"] for r in body["reviews"]] == ["Great"]
+
+
+def test_unknown_or_bad_course_ids(api_client, catalog_db):
+    missing = api_client.get("/api/courses/999999")
+    assert missing.status_code == 404 and missing.json() == {"message": "Course not found"}
+    assert api_client.get("/api/courses/abc").status_code == 422
+    assert api_client.get("/api/courses/99999999999").status_code == 422
+    assert api_client.get("/api/courses/999999/related").status_code == 404
+
+
+def test_related_courses(api_client, catalog_db):
+    course = catalog_db["courses"]["Figma Basics"]
+    related = api_client.get(f"/api/courses/{course.id}/related").json()
+    assert set(titles(related)) == {"Logo Craft", "Café Design"}
+
+
+def test_categories_with_counts(api_client, catalog_db):
+    body = api_client.get("/api/categories").json()
+    assert [(c["name"], c["courseCount"]) for c in body] == [("Design", 3), ("Development", 3)]
+    assert body[0]["_id"] == body[0]["id"] and body[0]["slug"] == "design"
+
+
+def test_instructors_list_and_search(api_client, catalog_db):
+    response = api_client.get("/api/instructors")
+    assert response.status_code == 200 and response.headers["X-Total-Count"] == "2"
+    body = response.json()
+    assert isinstance(body, list) and [i["id"] for i in body] == [catalog_db["ada"].id, catalog_db["bayo"].id]
+    assert all(i["_id"] == i["id"] for i in body)
+    found = api_client.get("/api/instructors", params={"query": "bayo"}).json()
+    assert [i["id"] for i in found] == [catalog_db["bayo"].id]
+    assert api_client.get("/api/instructors", params={"page": 0}).status_code == 422
+
+
+def test_instructor_detail_courses_and_mentor_page(api_client, catalog_db):
+    ada = catalog_db["ada"]
+    profile = api_client.get(f"/api/instructors/{ada.id}").json()
+    assert profile["_id"] == profile["id"] == ada.id and profile["role"] == "Instructor"
+    assert profile["students"] == 50 and profile["course_count"] == 3
+    courses = api_client.get(f"/api/instructors/{ada.id}/courses").json()
+    assert sorted(titles(courses)) == ["Café Design", "Figma Basics", "Logo Craft"]
+    mentor = api_client.get(f"/api/mentors/{ada.id}").json()
+    assert mentor["id"] == ada.id and mentor["name"] == profile["name"]
+    assert sorted(titles(mentor["courses"])) == sorted(titles(courses))
+    assert mentor["reviews"] == [] and mentor["reviewSummary"]["totalReviews"] == 0
+
+
+@pytest.mark.parametrize("path", ["/api/instructors/{}", "/api/instructors/{}/courses", "/api/mentors/{}"])
+def test_unknown_instructor_is_404(api_client, catalog_db, path):
+    response = api_client.get(path.format(999999))
+    assert response.status_code == 404 and response.json() == {"message": "Instructor not found"}
+
+
+def test_search(api_client, catalog_db):
+    body = api_client.get("/api/search", params={"query": "cafe"}).json()
+    assert titles(body) == ["Café Design"]
+    assert set(body[0]) >= {"_id", "title", "description", "price", "thumbnail"}
+    assert titles(api_client.get("/api/search", params={"query": "DESIGN"}).json())[0] == "Café Design"
+    assert api_client.get("/api/search", params={"query": "   "}).json() == []
+    assert api_client.get("/api/search").json() == []

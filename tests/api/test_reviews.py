@@ -1,0 +1,151 @@
+"""HTTP: the spec's /review paths, who may post and read, text kept as text, the five-review limit."""
+
+from marketplace.domain.sessions import issue_token
+from tests.factories import enroll, make_course, make_instructor, make_user
+
+
+def _auth(session, user) -> dict:
+    token = issue_token(session, user)
+    session.commit()
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _post(api_client, headers, user_id, target_id, rating=5, comment="Great", kind="Course"):
+    return api_client.post(
+        f"/api/review/addReview/{user_id}/{target_id}?type={kind}",
+        json={"rating": rating, "comment": comment},
+        headers=headers,
+    )
+
+
+def _enrolled(session, course):
+    learner = make_user(session, first_name="Ngozi", last_name="Ade")
+    enroll(session, learner, course)
+    return learner, _auth(session, learner)
+
+
+def test_add_review_creates_it_and_updates_the_average(api_client, session):
+    course = make_course(session)
+    learner, headers = _enrolled(session, course)
+    created = _post(api_client, headers, learner.id, course.id, rating=4, comment="Clear lessons")
+    assert created.status_code == 201
+    review = created.json()
+    assert {k: review[k] for k in ("userId", "targetId", "type", "rating", "comment", "courseId")} == {
+        "userId": learner.id,
+        "targetId": course.id,
+        "type": "Course",
+        "rating": 4,
+        "comment": "Clear lessons",
+        "courseId": course.id,
+    }
+    assert review["authorName"] == "Ngozi Ade" and review["created_at"] and "avatar" in review
+    _post(api_client, headers, learner.id, course.id, rating=5)
+    average = api_client.get(f"/api/review/courseAverage/{course.id}").json()
+    assert average == {"status": "success", "data": {"averageRating": 4.5, "totalReviews": 2}}
+    summary = api_client.get(f"/api/review/{course.id}/average?type=Course").json()
+    assert summary["distribution"] == {"5": 1, "4": 1, "3": 0, "2": 0, "1": 0}
+
+
+def test_posting_as_another_user_is_refused(api_client, session):
+    course = make_course(session)
+    _learner, headers = _enrolled(session, course)
+    victim, _ = _enrolled(session, course)
+    answer = _post(api_client, headers, victim.id, course.id)
+    assert answer.status_code == 403
+    assert api_client.get(f"/api/review/courseReviews/{course.id}").json() == []
+
+
+def test_posting_signed_out_is_refused_with_the_spec_message(api_client, session):
+    course = make_course(session)
+    answer = _post(api_client, {}, 1, course.id)
+    assert (answer.status_code, answer.json()["message"]) == (401, "You must be logged in to submit a review.")
+
+
+def test_validation_and_enrollment_messages(api_client, session):
+    course = make_course(session)
+    learner, headers = _enrolled(session, course)
+    no_rating = api_client.post(
+        f"/api/review/addReview/{learner.id}/{course.id}?type=Course", json={"comment": "Hi"}, headers=headers
+    )
+    assert (no_rating.status_code, no_rating.json()["message"]) == (400, "Please add a rating!")
+    blank = _post(api_client, headers, learner.id, course.id, comment="   ")
+    assert blank.json()["message"] == "Please add a comment!"
+    outsider = make_user(session)
+    refused = _post(api_client, _auth(session, outsider), outsider.id, course.id)
+    assert (refused.status_code, refused.json()["message"]) == (
+        403,
+        "Only learners enrolled in this course can review it.",
+    )
+    missing = _post(api_client, headers, learner.id, 999999)
+    assert (missing.status_code, missing.json()["message"]) == (404, "Course not found")
+
+
+def test_sixth_review_is_refused_with_the_exact_message(api_client, session):
+    course = make_course(session)
+    learner, headers = _enrolled(session, course)
+    for n in range(5):
+        assert _post(api_client, headers, learner.id, course.id, comment=f"Take {n}").status_code == 201
+    sixth = _post(api_client, headers, learner.id, course.id, comment="Take 6")
+    assert (sixth.status_code, sixth.json()) == (400, {"message": "You have already reviewed this target 5 times."})
+    assert len(api_client.get(f"/api/review/courseReviews/{course.id}").json()) == 5
+
+
+def test_script_in_a_comment_comes_back_as_the_literal_text(api_client, session):
+    course = make_course(session)
+    learner, headers = _enrolled(session, course)
+    comment = '<script>alert("x")</script> & <b>bold</b>'
+    _post(api_client, headers, learner.id, course.id, comment=comment)
+    listed = api_client.get(f"/api/review/getReviews?targetId={course.id}&type=Course").json()
+    assert listed["reviews"][0]["comment"] == comment
+    assert api_client.get(f"/api/review/courseReviews/{course.id}").json()[0]["comment"] == comment
+
+
+def test_get_reviews_is_newest_first_and_paginated(api_client, session):
+    course = make_course(session)
+    learner, headers = _enrolled(session, course)
+    ids = [_post(api_client, headers, learner.id, course.id, comment=f"c{n}").json()["id"] for n in range(3)]
+    page = api_client.get(f"/api/review/getReviews?targetId={course.id}&type=Course&page=1&perPage=2").json()
+    assert (page["total"], page["pages"]) == (3, 2)
+    assert [r["id"] for r in page["reviews"]] == [ids[2], ids[1]]
+    missing = api_client.get("/api/review/getReviews?targetId=999999&type=Course")
+    assert (missing.status_code, missing.json()["message"]) == (404, "Course not found")
+
+
+def test_user_reviews_only_for_the_caller(api_client, session):
+    course = make_course(session, title="Budgeting 101")
+    learner, headers = _enrolled(session, course)
+    _other, other_headers = _enrolled(session, course)
+    _post(api_client, headers, learner.id, course.id)
+    mine = api_client.get(f"/api/review/getReviews/userReviews/{learner.id}", headers=headers)
+    assert mine.status_code == 200
+    (review,) = mine.json()["reviews"]
+    assert (review["targetTitle"], review["link"]) == ("Budgeting 101", f"/courses/{course.id}")
+    assert api_client.get(f"/api/review/getReviews/userReviews/{learner.id}", headers=other_headers).status_code == 403
+    assert api_client.get(f"/api/review/getReviews/userReviews/{learner.id}").status_code == 401
+
+
+def test_mentor_reviews_through_the_api(api_client, session):
+    teacher = make_instructor(session)
+    course = make_course(session, instructor=teacher)
+    learner, headers = _enrolled(session, course)
+    created = _post(api_client, headers, learner.id, teacher.id, rating=2, comment="Too fast", kind="Instructor")
+    assert created.status_code == 201 and created.json()["type"] == "Instructor"
+    summary = api_client.get(f"/api/review/{teacher.id}/average?type=Instructor").json()
+    assert (summary["averageRating"], summary["totalReviews"]) == (2.0, 1)
+    listed = api_client.get(f"/api/review/getReviews?targetId={teacher.id}&type=Instructor").json()
+    assert listed["reviews"][0]["comment"] == "Too fast"
+
+
+def test_each_review_path_reaches_its_own_route(api_client, session):
+    course = make_course(session)
+    assert api_client.get(f"/api/review/courseReviews/{course.id}").json() == []
+    assert api_client.get(f"/api/review/courseAverage/{course.id}").json()["status"] == "success"
+    assert api_client.get(f"/api/review/{course.id}/average").json()["totalReviews"] == 0
+    assert api_client.get(f"/api/review/getReviews?targetId={course.id}").json()["reviews"] == []
+    assert api_client.get("/api/review/courseAverage/999999").status_code == 404
+    assert api_client.get("/api/review/getReviews?targetId=1&type=Pizza").status_code == 400
+
+
+def test_out_of_range_ids_are_rejected_not_crashing(api_client):
+    assert api_client.get("/api/review/courseAverage/99999999999").status_code == 422
+    assert api_client.get("/api/review/getReviews?targetId=99999999999").status_code == 422

@@ -1,0 +1,99 @@
+"""Shared fixtures: a migrated database per backend, an API client, a live app for browser tests.
+
+Database tests run on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+# Settings read the environment once; point them at throw-away folders before anything imports them.
+_TMP = Path(tempfile.mkdtemp(prefix="marketplace-tests-"))
+os.environ.setdefault("DATA_DIR", str(_TMP / "data"))
+os.environ.setdefault("DATABASE_URL", f"sqlite:///{_TMP / 'default.db'}")
+os.environ.setdefault("MARKETPLACE_ENV", "test")
+
+import pytest  # noqa: E402
+from sqlalchemy import text  # noqa: E402
+from sqlmodel import Session, SQLModel  # noqa: E402
+
+from marketplace.db.engine import get_engine  # noqa: E402
+from marketplace.manage import migrate  # noqa: E402
+
+BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
+_migrated: set[str] = set()
+
+
+def pytest_collection_modifyitems(items):
+    """Run the browser tests last, keeping every other test in its collected order.
+
+    Playwright's sync API keeps an event loop running on the main thread for as long as its session-scoped
+    browser lives; any test after the first browser test that calls ``asyncio.run()`` would then fail with
+    "cannot be called from a running event loop". Fast tests first also means a broken rule fails in seconds.
+    """
+    items.sort(key=lambda item: "tests/e2e/" in str(item.fspath).replace(os.sep, "/"))
+
+
+def backend_url(backend: str) -> str:
+    """The database URL for a backend, migrated once per test session."""
+    url = os.environ["TEST_DATABASE_URL"] if backend == "postgresql" else f"sqlite:///{_TMP / 'unit.db'}"
+    if url not in _migrated:
+        if backend == "postgresql":
+            with get_engine(url).begin() as connection:
+                connection.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+        migrate(url)
+        _migrated.add(url)
+    return url
+
+
+def wipe(url: str) -> None:
+    """Delete every row, children first, so each test starts from an empty database."""
+    engine = get_engine(url)
+    with engine.begin() as connection:
+        if url.startswith("postgresql"):
+            names = ", ".join(f'"{t.name}"' for t in SQLModel.metadata.sorted_tables)
+            connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        else:
+            for table in reversed(SQLModel.metadata.sorted_tables):
+                connection.execute(table.delete())
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request) -> str:
+    """A migrated, empty database on each backend."""
+    url = backend_url(request.param)
+    wipe(url)
+    return url
+
+
+@pytest.fixture
+def session(db_url):
+    """A session on the empty test database; tests commit as the app would."""
+    with Session(get_engine(db_url), expire_on_commit=False) as s:
+        yield s
+
+
+@pytest.fixture
+def api_client(db_url):
+    """An HTTP client for the /api app, wired to the test database."""
+    from fastapi.testclient import TestClient
+
+    from marketplace.api.app import create_api
+    from marketplace.api.deps import get_session
+
+    api = create_api()
+
+    def _session():
+        with Session(get_engine(db_url), expire_on_commit=False) as s:
+            try:
+                yield s
+                s.commit()
+            except Exception:
+                s.rollback()
+                raise
+
+    api.dependency_overrides[get_session] = _session
+    with TestClient(api, raise_server_exceptions=False) as client:
+        yield client

@@ -1,0 +1,54 @@
+"""Helpers for browser tests: signing in a user by putting a real token in local storage."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+from sqlmodel import Session, select
+
+from marketplace.db.engine import get_engine
+from marketplace.db.models import User
+from marketplace.domain.sessions import issue_token
+
+DEMO_LEARNER = ("ada@example.com", "learner123")
+DEMO_INSTRUCTOR = ("tunde@example.com", "teacher123")
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 10) -> None:
+    """Poll ``condition`` (a database read, say) until it holds: the server may still be busy after the page moved."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("The condition did not hold in time")
+        time.sleep(0.2)
+
+
+def user_by_email(db_url: str, email: str) -> User:
+    """A user of the live app's database."""
+    with Session(get_engine(db_url), expire_on_commit=False) as session:
+        return session.exec(select(User).where(User.email == email.lower())).one()
+
+
+def sign_in_storage(context, db_url: str, email: str) -> User:
+    """Sign ``email`` in for every page of ``context`` (a real server-side session, stored as the app stores it)."""
+    with Session(get_engine(db_url), expire_on_commit=False) as session:
+        user = session.exec(select(User).where(User.email == email.lower())).one()
+        token = issue_token(session, user)
+        session.commit()
+        stored = {
+            "id": user.id,
+            "_id": user.id,
+            "firstName": user.first_name,
+            "lastName": user.last_name,
+            "userName": user.username,
+            "email": user.email,
+            "profilePicture": user.profile_picture,
+            "role": user.role,
+        }
+    context.add_init_script(
+        f"window.localStorage.setItem('token', {json.dumps(token)});"
+        f"window.localStorage.setItem('user', {json.dumps(json.dumps(stored))});"
+    )
+    return user

@@ -1,0 +1,415 @@
+"""The course listing, the course page, the teacher and mentor pages and the header search, in a real browser.
+
+Every list the browser shows is checked against the catalog domain on the live app's database.
+"""
+
+import re
+from decimal import Decimal
+from urllib.parse import quote
+
+from playwright.sync_api import expect
+from sqlmodel import Session, select
+
+from marketplace.db.engine import get_engine
+from marketplace.db.models import Course, Instructor, User
+from marketplace.domain import catalog
+from tests.e2e.helpers import sign_in_storage
+from tests.e2e.screens import shoot
+from tests.factories import enroll, make_course, make_user
+
+
+def _db(live_app) -> Session:
+    return Session(get_engine(live_app.db_url), expire_on_commit=False)
+
+
+def _titles(live_app, **query) -> list[str]:
+    with _db(live_app) as session:
+        return [c["title"] for c in catalog.list_courses(session, **query).items]
+
+
+def _shown(page) -> list[str]:
+    return page.get_by_test_id("course-grid").get_by_test_id("course-card").get_by_role("heading").all_inner_texts()
+
+
+def _expect_titles(page, titles: list[str]) -> None:
+    grid = page.get_by_test_id("course-grid").get_by_test_id("course-card").get_by_role("heading")
+    expect(grid).to_have_text(titles)
+
+
+def test_filters_and_sort_change_the_list_and_live_in_the_url(page, live_app):
+    page.goto("/categories")
+    expect(page.get_by_role("heading", name="All Courses", level=1)).to_be_visible()
+    sidebar = page.get_by_role("complementary", name="Filters")
+    # Nothing is pre-selected.
+    expect(sidebar.get_by_label("Any rating")).to_be_checked()
+    expect(sidebar.get_by_label("Any length")).to_be_checked()
+    expect(sidebar.get_by_label("All categories")).to_be_checked()
+    _expect_titles(page, _titles(live_app))
+    shoot(page, "listing")
+
+    with _db(live_app) as session:
+        everything, rated = catalog.list_courses(session).total, catalog.list_courses(session, min_rating=4).total
+    assert 0 < rated < everything  # the filter must visibly take courses away, or this step proves nothing
+    expect(page.get_by_test_id("result-count")).to_have_text(f"{everything} courses")
+    sidebar.get_by_role("radio", name="4 stars & up").check()
+    expect(page).to_have_url(re.compile(r"/categories\?rating=4$"))
+    expect(page.get_by_test_id("result-count")).to_have_text(f"{rated} courses")
+    _expect_titles(page, _titles(live_app, min_rating=4))
+
+    page.get_by_label("Sort By").select_option("price_asc")
+    expect(page).to_have_url(re.compile(r"rating=4&sort=price_asc"))
+    expected = _titles(live_app, min_rating=4, sort="price_asc")
+    _expect_titles(page, expected)
+
+    sidebar.get_by_label("10-15 chapters").check()
+    expect(page).to_have_url(re.compile(r"chapters=10-15"))
+    _expect_titles(page, _titles(live_app, min_rating=4, chapters="10-15", sort="price_asc"))
+
+    # Back undoes one step at a time.
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"rating=4&sort=price_asc$"))
+    _expect_titles(page, expected)
+
+
+def test_category_title_and_price_slider(page, live_app):
+    with _db(live_app) as session:
+        design = next(c for c in catalog.list_categories(session) if c["course_count"] > 0)
+        top_price = catalog.max_course_price(session)
+    page.goto(f"/categories?category={design['slug']}")
+    expect(page.get_by_role("heading", name=f"{design['name']} Courses", level=1)).to_be_visible()
+    _expect_titles(page, _titles(live_app, category=design["slug"]))
+    sidebar = page.get_by_role("complementary", name="Filters")
+    expect(sidebar.get_by_role("radio", name=re.compile("^" + re.escape(design["name"])))).to_be_checked()
+
+    slider = sidebar.get_by_label("Price")
+    assert slider.get_attribute("max") == str(int(top_price))
+    slider.fill("20000")
+    expect(sidebar.get_by_text("Up to NGN20,000")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"max_price=20000"))
+    _expect_titles(page, _titles(live_app, category=design["slug"], max_price=Decimal(20000)))
+
+
+def test_pagination_and_url_agree_and_back_works(page, live_app):
+    first, second = _titles(live_app, page=1), _titles(live_app, page=2)
+    assert len(first) == 6 and second
+    page.goto("/courses?page=2")
+    expect(page.get_by_role("heading", name="All Courses")).to_be_visible()
+    _expect_titles(page, second)
+    expect(page.get_by_role("button", name="Page 2")).to_have_attribute("aria-current", "page")
+
+    page.goto("/courses")
+    _expect_titles(page, first)
+    page.get_by_role("button", name="Page 2").click()
+    expect(page).to_have_url(re.compile(r"/courses\?page=2$"))
+    _expect_titles(page, second)
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/courses/?$"))
+    _expect_titles(page, first)
+
+
+def test_the_pager_shows_a_window_of_pages_and_a_page_past_the_end_shows_the_last(page, live_app):
+    with _db(live_app) as session:
+        pages = catalog.list_courses(session).pages
+    assert pages >= 7, "the demo catalog should span enough pages for a window"
+    pager = page.get_by_role("navigation", name="Pagination")
+    page.goto("/courses?page=4")
+    expect(pager.get_by_role("button", name="Page 4")).to_have_attribute("aria-current", "page")
+    shown = [f"Page {n}" for n in (1, 2, 3, 4, 5, 6, pages)]
+    expect(pager.get_by_role("button", name=re.compile(r"^Page \d+$"))).to_have_text([s[5:] for s in shown])
+
+    page.goto("/courses?page=999")  # an old link past the end: the last page, and the URL says so
+    expect(page).to_have_url(re.compile(rf"/courses\?page={pages}$"))
+    expect(pager.get_by_role("button", name=f"Page {pages}")).to_have_attribute("aria-current", "page")
+    _expect_titles(page, _titles(live_app, page=pages))
+
+
+def test_no_match_offers_to_clear_filters(page, live_app):
+    page.goto("/categories?rating=5&chapters=20-25&max_price=1")
+    expect(page.get_by_text("No courses found")).to_be_visible()
+    page.get_by_role("main").get_by_role("button", name="Clear filters").first.click()
+    expect(page).to_have_url(re.compile(r"/categories/?$"))
+    _expect_titles(page, _titles(live_app))
+
+
+def test_phone_filters_fold_into_a_panel(phone, live_app):
+    phone.goto("/categories")
+    panel = phone.get_by_test_id("filters-phone")
+    expect(panel.get_by_label("Any rating")).to_be_hidden()
+    expect(phone.get_by_role("complementary", name="Filters")).to_be_hidden()
+    expect(phone.get_by_test_id("course-grid")).to_be_visible()
+    shoot(phone, "listing")
+    panel.get_by_text("Filters").click()
+    panel.get_by_label("15-20 chapters").check()
+    expect(phone).to_have_url(re.compile(r"chapters=15-20"))
+    _expect_titles(phone, _titles(live_app, chapters="15-20"))
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_course_card_leads_to_its_page_with_real_instructor_and_reviews(page, live_app):
+    with _db(live_app) as session:
+        card = catalog.list_courses(session).items[0]
+        detail = catalog.get_course_detail(session, card["id"])
+        related = catalog.related_courses(session, card["id"])
+    page.goto("/categories")
+    page.get_by_test_id("course-grid").get_by_role("link", name=card["title"]).click()
+    expect(page).to_have_url(re.compile(rf"/courses/{card['id']}$"))
+    expect(page.get_by_role("heading", name=card["title"], level=1)).to_be_visible()
+    expect(page).to_have_title(card["title"])
+    crumbs = page.get_by_role("navigation", name="Breadcrumb")
+    expect(crumbs).to_contain_text("Home")
+    expect(crumbs).to_contain_text("Categories")
+
+    teacher = page.get_by_test_id("course-instructor")
+    expect(teacher.get_by_role("heading", name=detail["instructor"]["name"])).to_be_visible()
+    expect(teacher.get_by_role("link", name="View instructor profile")).to_have_attribute(
+        "href", f"/teacher/{detail['instructor']['id']}"
+    )
+    summary = detail["reviewSummary"]
+    expect(page.get_by_test_id("review-total")).to_have_text(f"{summary['totalReviews']} reviews")
+    expect(page.get_by_test_id("average-rating")).to_have_text(f"{summary['averageRating']:.1f}")
+    reviews = page.get_by_test_id("course-reviews").get_by_test_id("review")
+    expect(reviews).to_have_count(len(detail["reviews"]))
+    expect(reviews.first).to_contain_text(detail["reviews"][0]["comment"])
+    expect(page.get_by_test_id("price")).to_contain_text(card["price_text"])
+    expect(page.locator("#courses").get_by_test_id("course-card")).to_have_count(len(related))
+
+    # Sections say Preview or Video; a preview plays for anyone.
+    sections = page.get_by_test_id("syllabus-section")
+    expect(sections).to_have_count(len(detail["sections"]))
+    preview = next(i for i, s in enumerate(detail["sections"]) if s["isPreview"])
+    expect(sections.nth(preview)).to_contain_text("Preview")
+    sections.nth(preview).locator("summary").click()
+    player = sections.nth(preview).locator("video, iframe")
+    expect(player).to_be_visible()
+    shoot(page, "course")
+
+    share = page.get_by_role("link", name="Share on WhatsApp")
+    expect(share).to_have_attribute("href", re.compile(r"^https://wa\.me/\?text=.*courses%2F" + str(card["id"])))
+    expect(share).to_have_attribute("target", "_blank")
+
+    page.get_by_role("button", name="Add To Cart").click()
+    expect(page.get_by_text("Added to cart")).to_be_visible()
+    page.get_by_role("button", name="Add To Cart").click()
+    expect(page.get_by_text("Course is already in your cart")).to_be_visible()
+
+
+def test_course_page_on_a_phone(phone, live_app):
+    with _db(live_app) as session:
+        course = session.exec(select(Course).order_by(Course.id)).first()
+    phone.goto(f"/courses/{course.id}")
+    expect(phone.get_by_role("heading", name=course.title, level=1)).to_be_visible()
+    expect(phone.get_by_role("button", name="Add To Cart")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(phone, "course")
+
+
+def test_unknown_course_shows_not_found(page):
+    # Past any id column's range (SQLite's and PostgreSQL's): not found, never "Failed to fetch".
+    for path in ("/courses/999999", "/courses/not-a-number", "/courses/99999999999999999999"):
+        page.goto(path)
+        expect(page.get_by_role("heading", name="Course not found")).to_be_visible()
+        expect(page.get_by_role("main").get_by_role("link", name="Browse courses")).to_have_attribute(
+            "href", "/categories"
+        )
+    shoot(page, "course-not-found")
+
+
+def _instructor(live_app) -> dict:
+    with _db(live_app) as session:
+        best = session.exec(select(Instructor).order_by(Instructor.review_count.desc())).first()
+        return catalog.mentor_page(session, best.id)
+
+
+def test_mentor_page_shows_real_data(page, phone, live_app):
+    data = _instructor(live_app)
+    person = data["instructor"]
+    page.goto(f"/mentors/{person['id']}")
+    expect(page.get_by_role("heading", name=person["name"], level=1)).to_be_visible()
+    crumbs = page.get_by_role("navigation", name="Breadcrumb")
+    expect(crumbs).to_contain_text("Mentors")
+    expect(crumbs).to_contain_text(person["name"])
+    profile = page.get_by_test_id("instructor-profile")
+    expect(profile).to_contain_text(person["title"])
+    expect(profile).to_contain_text(f"Students{person['students']:,}")
+    expect(page.get_by_role("link", name="Message Mentor")).to_have_attribute("href", f"/profile5/{person['user_id']}")
+    for skill in person["expertise"]:
+        expect(page.get_by_role("listitem").filter(has_text=skill).first).to_be_visible()
+    if person["website"]:
+        expect(profile.get_by_role("link", name="Website", exact=True)).to_have_attribute("target", "_blank")
+    reviews = page.get_by_test_id("mentor-reviews").get_by_test_id("review")
+    expect(reviews).to_have_count(len(data["reviews"]))
+    if data["reviews"]:
+        expect(reviews.first).to_contain_text(data["reviews"][0]["comment"])
+    taught = page.locator("#courses").get_by_test_id("course-card").get_by_role("heading")
+    expect(taught).to_have_text([c["title"] for c in data["courses"]])
+    shoot(page, "mentor")
+    phone.goto(f"/teacher/{person['id']}")
+    expect(phone.get_by_role("heading", name=person["name"], level=1)).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(phone, "mentor")
+
+
+def test_unknown_instructor_shows_not_found(page):
+    page.goto("/mentors/999999")
+    expect(page.get_by_role("heading", name="Instructor not found")).to_be_visible()
+    page.goto("/teacher/abc")
+    expect(page.get_by_role("heading", name="Instructor not found")).to_be_visible()
+    page.goto("/mentors/99999999999999999999")
+    expect(page.get_by_role("heading", name="Instructor not found")).to_be_visible()
+
+
+def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
+    with _db(live_app) as session:
+        course = session.exec(select(Course).order_by(Course.id)).first()
+    word = max(course.title.split(), key=len)
+    expected = [r["title"] for r in catalog.search_courses(_db(live_app), word)]
+    page.goto("/faq")
+    box = page.get_by_role("combobox", name="Search courses").first
+    box.fill(word.lower())
+    panel = page.get_by_role("listbox", name="Search results").first
+    expect(panel.get_by_role("option")).to_have_text([re.compile(re.escape(t)) for t in expected])
+    box.press("Escape")
+    expect(panel).to_be_hidden()
+    box.click()
+    expect(panel).to_be_visible()
+    page.mouse.click(5, 700)  # an outside click (the panel covers the page heading)
+    expect(panel).to_be_hidden()
+    box.click()
+    box.press("ArrowDown")
+    expect(panel.get_by_role("option").first).to_have_attribute("aria-selected", "true")
+    box.press("Enter")
+    first = catalog.search_courses(_db(live_app), word)[0]
+    expect(page).to_have_url(re.compile(rf"/courses/{first['id']}$"))
+    expect(page.get_by_role("heading", name=first["title"], level=1)).to_be_visible()
+
+    page.goto("/faq")
+    box = page.get_by_role("combobox", name="Search courses").first
+    box.fill(word)
+    page.get_by_role("option").filter(has_text=expected[-1]).first.click()
+    expect(page.get_by_role("heading", name=expected[-1], level=1)).to_be_visible()
+
+    # Typed and Enter at once, before the 300 ms pause: the first match of what was typed opens.
+    page.goto("/faq")
+    page.get_by_role("combobox", name="Search courses").first.fill(word)
+    page.get_by_role("combobox", name="Search courses").first.press("Enter")
+    expect(page).to_have_url(re.compile(rf"/courses/{first['id']}$"))
+    page.wait_for_timeout(600)  # past the debounce: the late search of the same text does not reopen the panel
+    expect(page.get_by_role("listbox", name="Search results")).to_have_count(0)
+
+
+def test_teacher_link_from_course_page_opens_teacher_page(page, live_app):
+    with _db(live_app) as session:
+        course = session.exec(select(Course).order_by(Course.id.desc())).first()
+        user = session.exec(
+            select(User).join(Instructor, Instructor.user_id == User.id).where(Instructor.id == course.instructor_id)
+        ).one()
+    page.goto(f"/courses/{course.id}")
+    page.get_by_test_id("course-instructor").get_by_role("link", name="View instructor profile").click()
+    expect(page).to_have_url(re.compile(rf"/teacher/{course.instructor_id}$"))
+    expect(page.get_by_role("heading", name=f"{user.first_name} {user.last_name}", level=1)).to_be_visible()
+    expect(page.locator("#courses").get_by_role("heading", name=course.title)).to_be_visible()
+
+
+def test_enrolled_learner_sees_watch_now_and_a_visitor_buys_now(browser, base_url, page, live_app):
+    with _db(live_app) as session:
+        learner = make_user(session, first_name="Bisi", last_name="Course")
+        course = session.exec(select(Course).order_by(Course.id.desc())).first()
+        enroll(session, learner, course)
+        other = session.exec(select(Course).order_by(Course.id)).first()
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    sign_in_storage(context, live_app.db_url, learner.email)
+    mine = context.new_page()
+    mine.goto(f"/courses/{course.id}")
+    card = mine.get_by_test_id("price-card")
+    expect(card.get_by_text("Enrolled")).to_be_visible()
+    expect(card.get_by_role("link", name="Watch Now")).to_have_attribute("href", f"/order-complete/{course.id}")
+    expect(card.get_by_role("button", name="Add To Cart")).to_have_count(0)
+    context.close()
+
+    page.goto(f"/courses/{other.id}")
+    video = page.get_by_test_id("syllabus-section").first.locator("video source")
+    assert page.request.get(video.get_attribute("src")).ok
+    page.get_by_role("button", name="Buy Now").click()
+    expect(page).to_have_url(re.compile(r"/login\?next=/checkout"))
+
+
+def test_course_page_tabs_share_links_star_bars_and_related_see_all(page, live_app):
+    with _db(live_app) as session:
+        card = catalog.list_courses(session).items[0]
+        summary = catalog.get_course_detail(session, card["id"])["reviewSummary"]
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_app.url)
+    page.goto(f"/courses/{card['id']}")
+    expect(page.get_by_role("heading", name=card["title"], level=1)).to_be_visible()
+
+    tabs = page.get_by_role("navigation", name="Course sections")
+    expect(tabs.get_by_role("link")).to_have_text(["Details", "Instructor", "Courses", "Reviews"])
+    for name, anchor in (("Reviews", "reviews"), ("Instructor", "instructor"), ("Courses", "courses")):
+        tabs.get_by_role("link", name=name).click()
+        expect(page).to_have_url(re.compile(rf"#{anchor}$"))
+        expect(page.locator(f"#{anchor}")).to_be_in_viewport()
+
+    url = f"{live_app.url}/courses/{card['id']}"
+    here = quote(url, safe="")
+    for name, start in (
+        ("X", f"https://x.com/intent/post?url={here}"),
+        ("Facebook", f"https://www.facebook.com/sharer/sharer.php?u={here}"),
+        ("LinkedIn", f"https://www.linkedin.com/sharing/share-offsite/?url={here}"),
+    ):
+        link = page.get_by_role("link", name=f"Share on {name}")
+        expect(link).to_have_attribute("href", re.compile("^" + re.escape(start)))
+        expect(link).to_have_attribute("target", "_blank")
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_text("Link copied")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    # A browser that refuses the clipboard is told so, never shown "Link copied".
+    page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('blocked')); }")
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_text("Could not copy the link. Copy it from the address bar instead.")).to_be_visible()
+
+    for stars in (5, 4, 3, 2, 1):  # the per-star bars say how many reviews gave each rating
+        count = summary["distribution"].get(stars, summary["distribution"].get(str(stars), 0))
+        expect(page.get_by_label(f"{stars} stars: {count} reviews")).to_be_visible()
+    expect(page.get_by_role("link", name="See all courses")).to_have_attribute("href", "/courses")
+
+
+def test_listing_side_blocks_sidebar_category_click_and_every_sort(page, live_app):
+    page.goto("/categories")
+    expect(page.get_by_role("region", name="Popular Mentors").get_by_test_id("instructor-card")).to_have_count(4)
+    expect(page.get_by_role("region", name="Featured Courses").get_by_test_id("course-card")).to_have_count(3)
+    with _db(live_app) as session:
+        category = next(c for c in catalog.list_categories(session) if c["course_count"] >= 2)
+    sidebar = page.get_by_role("complementary", name="Filters")
+    sidebar.get_by_role("radio", name=re.compile("^" + re.escape(category["name"]))).check()
+    expect(page).to_have_url(re.compile(rf"category={category['slug']}$"))
+    expect(page.get_by_role("heading", name=f"{category['name']} Courses", level=1)).to_be_visible()
+    _expect_titles(page, _titles(live_app, category=category["slug"]))
+    for sort in ("price_desc", "rating", "price_asc"):
+        page.get_by_label("Sort By").select_option(sort)
+        expect(page).to_have_url(re.compile(rf"sort={sort}"))
+        _expect_titles(page, _titles(live_app, category=category["slug"], sort=sort))
+
+
+def test_a_broken_thumbnail_is_replaced_by_the_stock_image(page, live_app):
+    with _db(live_app) as session:
+        course = make_course(session, title="Kite Flying for Beginners", thumbnail="/images/courses/gone-missing.webp")
+    page.goto(f"/courses/{course.id}")
+    expect(page.get_by_role("heading", name=course.title, level=1)).to_be_visible()
+    picture = page.get_by_test_id("price-card").locator("img").first
+    expect(picture).to_have_attribute("src", "/images/stock-course.webp")
+    assert picture.evaluate("img => img.complete && img.naturalWidth > 0")
+
+
+def test_mentor_page_social_buttons_link_out(page, live_app):
+    with _db(live_app) as session:
+        teacher = session.exec(select(Instructor).order_by(Instructor.id)).first()
+        user = session.get(User, teacher.user_id)
+        links = {"LinkedIn": user.linkedin, "X": user.x, "YouTube": user.youtube, "Facebook": user.facebook}
+    page.goto(f"/mentors/{teacher.id}")
+    profile = page.get_by_test_id("instructor-profile")
+    expect(profile).to_be_visible()
+    for name, href in links.items():
+        if href:
+            button = profile.get_by_role("link", name=name, exact=True)
+            expect(button).to_have_attribute("href", href)
+            expect(button).to_have_attribute("target", "_blank")
+    assert any(links.values())

@@ -1,0 +1,199 @@
+"""Reviews in a browser: the form's messages, posting, the five-per-target limit, text-only comments, My Reviews."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+from sqlmodel import Session
+
+from marketplace.db.engine import get_engine
+from marketplace.domain.reviews import add_review
+from tests.e2e.conftest import screenshot
+from tests.e2e.helpers import sign_in_storage
+from tests.factories import enroll, make_course, make_user
+
+LOAD = 20_000
+# A <script> put in as HTML never runs, but an <img onerror> does: if the comment were rendered as HTML, the
+# dialog check below would catch it.
+SCRIPT_COMMENT = "<script>alert(1)</script><img src=x onerror=alert(2)> Clear lessons"
+
+
+@pytest.fixture(autouse=True)
+def _patient_expect():
+    """Every check waits up to 15 s: the machine is shared, and each one waits on a websocket round trip."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
+def _enrolled_learner(db_url: str, courses: int = 1):
+    with Session(get_engine(db_url), expire_on_commit=False) as session:
+        user = make_user(session)
+        made = [make_course(session, title=f"Soap Making {user.id}-{n}") for n in range(courses)]
+        for course in made:
+            enroll(session, user, course)
+    return user, made
+
+
+def _post_directly(db_url: str, user_id: int, course_id: int, times: int, comment: str = "Good") -> None:
+    with Session(get_engine(db_url)) as session:
+        for n in range(times):
+            add_review(
+                session,
+                author_id=user_id,
+                target_type="Course",
+                target_id=course_id,
+                rating=5,
+                comment=f"{comment} {n}",
+            )
+        session.commit()
+
+
+def test_review_form_messages_post_and_the_sixth_refused(page, live_app):
+    user, (course,) = _enrolled_learner(live_app.db_url)
+    sign_in_storage(page.context, live_app.db_url, user.email)
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    page.goto(f"/order-complete/{course.id}")
+    page.get_by_role("tab", name="Reviews").click(timeout=LOAD)
+    form = page.get_by_test_id("review-form")
+    expect(page.get_by_text("No reviews available")).to_be_visible()
+
+    submit = form.get_by_role("button", name="Submit review")
+    submit.click()
+    expect(form.get_by_test_id("review-error")).to_have_text("Please add a rating!")
+    form.get_by_title("4 stars").click()
+    expect(form.get_by_label("4 stars")).to_be_checked()
+    submit.click()
+    expect(form.get_by_test_id("review-error")).to_have_text("Please add a comment!")
+    form.get_by_label("Your review").fill("   ")
+    submit.click()
+    expect(form.get_by_test_id("review-error")).to_have_text("Please add a comment!")
+
+    form.get_by_label("Your review").fill(SCRIPT_COMMENT)
+    submit.click()
+    expect(page.get_by_text("Thank you! Your review was posted.")).to_be_visible()
+    review = page.get_by_test_id("review").first
+    expect(review).to_contain_text(SCRIPT_COMMENT)  # shown as text, never run
+    expect(review.locator("script, img[src='x']")).to_have_count(0)
+    expect(page.get_by_test_id("average-rating")).to_have_text("4.0")
+    expect(page.get_by_test_id("player-rating")).to_have_text("4.0")
+    # The form starts afresh.
+    expect(form.get_by_label("Your review")).to_have_value("")
+    expect(form.get_by_label("4 stars")).not_to_be_checked()
+    assert dialogs == []
+
+    _post_directly(live_app.db_url, user.id, course.id, 4)
+    form.get_by_title("5 stars").click()
+    form.get_by_label("Your review").fill("Once more")
+    submit.click()
+    expect(form.get_by_test_id("review-error")).to_have_text("You have already reviewed this target 5 times.")
+    expect(form.get_by_label("Your review")).to_have_value("Once more")
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky header stays at the top of the full-page shot
+    screenshot(page, "review-form")
+
+
+def test_course_page_form_says_who_may_review_and_shows_the_new_rating(page, browser, live_app):
+    learner, (course,) = _enrolled_learner(live_app.db_url)
+    page.goto(f"/courses/{course.id}")
+    form = page.get_by_test_id("review-form")
+    form.get_by_title("3 stars").click(timeout=LOAD)
+    form.get_by_label("Your review").fill("Nice")
+    form.get_by_role("button", name="Submit review").click()
+    expect(form.get_by_test_id("review-error")).to_have_text("You must be logged in to submit a review.")
+
+    with Session(get_engine(live_app.db_url), expire_on_commit=False) as session:
+        stranger = make_user(session)
+    sign_in_storage(page.context, live_app.db_url, stranger.email)
+    page.goto(f"/courses/{course.id}")
+    form.get_by_title("3 stars").click(timeout=LOAD)
+    form.get_by_label("Your review").fill("Nice")
+    form.get_by_role("button", name="Submit review").click()
+    expect(form.get_by_test_id("review-error")).to_have_text("Only learners enrolled in this course can review it.")
+
+    context = browser.new_context(base_url=live_app.url)
+    mine = context.new_page()
+    sign_in_storage(context, live_app.db_url, learner.email)
+    mine.goto(f"/courses/{course.id}")
+    form = mine.get_by_test_id("review-form")
+    form.get_by_title("2 stars").click(timeout=LOAD)
+    form.get_by_label("Your review").fill("Too fast for me.")
+    form.get_by_role("button", name="Submit review").click()
+    expect(mine.get_by_test_id("course-reviews")).to_contain_text("Too fast for me.")
+    expect(mine.get_by_test_id("average-rating")).to_have_text("2.0")
+    expect(mine.get_by_test_id("review-total")).to_have_text("1 review")
+    context.close()
+
+
+def test_my_reviews_lists_four_per_page_newest_first_with_links(page, phone, live_app):
+    user, courses = _enrolled_learner(live_app.db_url, courses=2)
+    _post_directly(live_app.db_url, user.id, courses[0].id, 4, comment="Older")
+    _post_directly(live_app.db_url, user.id, courses[1].id, 1, comment="Newest")
+    sign_in_storage(page.context, live_app.db_url, user.email)
+
+    page.goto("/profile3")
+    items = page.get_by_test_id("my-review")
+    expect(items).to_have_count(4, timeout=LOAD)
+    expect(items.first).to_contain_text("Newest 0")
+    expect(items.first.get_by_role("link", name=courses[1].title)).to_have_attribute(
+        "href", f"/courses/{courses[1].id}"
+    )
+    screenshot(page, "my-reviews")
+    page.get_by_role("button", name="Page 2").click()
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text("Older 0")
+    items.first.get_by_role("link", name=courses[0].title).click()
+    expect(page).to_have_url(re.compile(rf"/courses/{courses[0].id}$"))
+
+    sign_in_storage(phone.context, live_app.db_url, user.email)
+    phone.goto("/profile3")
+    expect(phone.get_by_test_id("my-review")).to_have_count(4, timeout=LOAD)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "my-reviews")
+    phone.goto(f"/order-complete/{courses[0].id}")
+    phone.get_by_role("tab", name="Reviews").click(timeout=LOAD)
+    expect(phone.get_by_test_id("review-form")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.evaluate("window.scrollTo(0, 0)")
+    screenshot(phone, "review-form")
+
+
+def test_mentor_review_from_a_learner_of_theirs_updates_the_mentor_page(page, live_app):
+    user, (course,) = _enrolled_learner(live_app.db_url)
+    sign_in_storage(page.context, live_app.db_url, user.email)
+    page.goto(f"/mentors/{course.instructor_id}")
+    form = page.get_by_test_id("review-form")
+    form.get_by_title("5 stars").click(timeout=LOAD)
+    form.get_by_label("Your review").fill("Explains slowly and clearly.")
+    form.get_by_role("button", name="Submit review").click()
+    expect(page.get_by_text("Thank you! Your review was posted.")).to_be_visible()
+    expect(page.get_by_test_id("mentor-reviews")).to_contain_text("Explains slowly and clearly.")
+    expect(page.get_by_test_id("average-rating")).to_have_text("5.0")
+
+    page.goto("/profile3")
+    item = page.get_by_test_id("my-review").first
+    expect(item).to_contain_text("Mentor", timeout=LOAD)
+    expect(item.get_by_role("link")).to_have_attribute("href", f"/mentors/{course.instructor_id}")
+
+
+def test_the_course_page_pages_through_older_reviews(page, live_app):
+    _, (course,) = _enrolled_learner(live_app.db_url)
+    with Session(get_engine(live_app.db_url), expire_on_commit=False) as session:
+        learners = [make_user(session) for _ in range(3)]
+        for learner in learners:
+            enroll(session, learner, course)
+    for n, learner in enumerate(learners):  # 12 reviews, oldest first: Review 0-0 ... Review 2-3
+        _post_directly(live_app.db_url, learner.id, course.id, 4, comment=f"Review {n}-")
+    page.goto(f"/courses/{course.id}")
+    reviews = page.get_by_test_id("course-reviews")
+    expect(reviews.get_by_text("Review 2- 3")).to_be_visible()  # the newest
+    expect(reviews.get_by_text("Review 0- 0")).to_have_count(0)  # the oldest is on page 2
+    section = page.locator("#reviews")
+    section.get_by_role("button", name="Page 2").click()
+    expect(reviews.get_by_text("Review 0- 0")).to_be_visible()
+    expect(reviews.get_by_text("Review 0- 1")).to_be_visible()
+    expect(reviews.get_by_text("Review 2- 3")).to_have_count(0)
+    expect(section.get_by_role("button", name="Page 2")).to_have_attribute("aria-current", "page")

@@ -1,0 +1,374 @@
+"""Accounts: the shared register rules, sign-up with a real SMTP server, verification, log-in, throttling,
+password reset and log-out."""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlmodel import select
+
+from marketplace import mail
+from marketplace.db.models import OneTimeToken, User
+from marketplace.domain import account_recovery, accounts, login_throttle
+from marketplace.domain.errors import Conflict, DomainError, TooManyRequests, Unauthorized
+from marketplace.domain.sessions import user_for_token
+from marketplace.domain.validation import InvalidInput, registration_field_error, validate_login, validate_registration
+from marketplace.settings import settings
+from tests.factories import enroll, make_course, make_user
+from tests.mail_helpers import SmtpInbox, body_html, body_text, link_token
+
+FORM = {
+    "firstName": "Chioma",
+    "lastName": "Okafor",
+    "userName": "ChiomaO",
+    "email": "Chioma@Example.com",
+    "password": "secret12",
+    "confirmPassword": "secret12",
+}
+
+
+@pytest.fixture
+def inbox(monkeypatch):
+    """A real SMTP server on localhost that the app sends to."""
+    server = SmtpInbox().start()
+    monkeypatch.setattr(settings, "smtp_host", "127.0.0.1")
+    monkeypatch.setattr(settings, "smtp_port", server.port)
+    monkeypatch.setattr(settings, "smtp_starttls", False)
+    monkeypatch.setattr(settings, "smtp_user", "")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(autouse=True)
+def no_slow_down(monkeypatch):
+    """The throttle's small delays are real in the app; tests check the counting, not the sleeping."""
+    monkeypatch.setattr(login_throttle, "SLOW_DOWN_STEP_SECONDS", 0.0)
+
+
+def test_register_rules_give_the_spec_messages_for_empty_fields():
+    errors = validate_registration({"confirmPassword": ""})
+    assert errors == {
+        "firstName": "First Name is required.",
+        "lastName": "Last Name is required.",
+        "userName": "Username is required.",
+        "email": "Email is required.",
+        "password": "Password is required.",
+        "confirmPassword": "Confirm Password is required.",
+    }
+
+
+def test_register_rules_for_bad_email_short_password_and_mismatch():
+    errors = validate_registration({**FORM, "email": "chioma@", "password": "abc", "confirmPassword": "abd"})
+    assert errors == {
+        "email": "Invalid email address",
+        "password": "Password must be at least 6 characters.",
+        "confirmPassword": "Passwords do not match.",
+    }
+    assert validate_registration(FORM) == {}
+    assert registration_field_error("firstName", {**FORM, "firstName": "   "}) == "First Name is required."
+
+
+def test_confirm_password_is_only_checked_when_sent():
+    without = {k: v for k, v in FORM.items() if k != "confirmPassword"}
+    assert validate_registration(without) == {}
+
+
+def test_login_rules_require_both_fields():
+    assert validate_login("", "") == {"email": "Email is required.", "password": "Password is required."}
+    assert validate_login("a@b.co", "x") == {}
+
+
+def test_register_verify_then_log_in_through_a_real_smtp_server(session, inbox):
+    user = accounts.register_user(session, data=FORM)
+    session.commit()
+    assert user.email == "chioma@example.com" and user.username == "ChiomaO" and not user.email_verified
+    assert user.password_hash.startswith("$argon2id$")
+
+    [message] = inbox.wait_for(1)
+    assert message["To"] == "chioma@example.com"
+    assert "Verify your email" in message["Subject"]
+    token = link_token(message, f"{settings.public_url}/verify-email")
+    assert token in body_html(message)
+
+    with pytest.raises(accounts.EmailNotVerified) as refused:
+        accounts.login(session, email="chioma@example.com", password="secret12")
+    assert refused.value.message == "Please verify your email before logging in."
+
+    assert account_recovery.verify_email(session, token=token).id == user.id
+    session.commit()
+    signed_in = accounts.login(session, email="CHIOMA@example.com", password="secret12", ip="10.0.0.1")
+    session.commit()
+    assert signed_in.user.id == user.id
+    assert user_for_token(session, signed_in.token).id == user.id
+
+
+def test_only_the_hash_of_a_link_token_is_stored_and_it_works_once(session, inbox):
+    accounts.register_user(session, data=FORM)
+    session.commit()
+    token = link_token(inbox.wait_for(1)[0], "/verify-email")
+    stored = session.exec(select(OneTimeToken)).one()
+    assert stored.token_hash != token and len(stored.token_hash) == 64
+
+    account_recovery.verify_email(session, token=token)
+    session.commit()
+    with pytest.raises(DomainError) as again:
+        account_recovery.verify_email(session, token=token)
+    assert again.value.message == account_recovery.BAD_VERIFY_LINK
+
+
+def test_an_expired_verification_link_is_refused(session, inbox):
+    accounts.register_user(session, data=FORM)
+    session.commit()
+    token = link_token(inbox.wait_for(1)[0], "/verify-email")
+    stored = session.exec(select(OneTimeToken)).one()
+    stored.expires_at = datetime.now(UTC) - timedelta(minutes=1)
+    session.add(stored)
+    session.commit()
+    with pytest.raises(DomainError, match="invalid or has expired"):
+        account_recovery.verify_email(session, token=token)
+
+
+def test_emails_and_usernames_are_unique_regardless_of_case(session, inbox):
+    accounts.register_user(session, data=FORM)
+    session.commit()
+    with pytest.raises(Conflict) as same_email:
+        accounts.register_user(session, data={**FORM, "userName": "someone-else", "email": "CHIOMA@EXAMPLE.COM"})
+    assert same_email.value.message == "This email or username is already registered."
+    assert same_email.value.field == "email"
+    with pytest.raises(Conflict) as same_username:
+        accounts.register_user(session, data={**FORM, "userName": "chiomao", "email": "other@example.com"})
+    assert same_username.value.field == "userName"
+
+
+def test_register_refuses_invalid_input_with_every_field_message(session):
+    with pytest.raises(InvalidInput) as refused:
+        accounts.register_user(session, data={**FORM, "email": "nope", "lastName": ""})
+    assert refused.value.errors == {"lastName": "Last Name is required.", "email": "Invalid email address"}
+    assert session.exec(select(User)).first() is None
+
+
+def test_unknown_email_and_wrong_password_get_the_same_answer_and_cost(session):
+    make_user(session, email="ada@example.com", password="right-pass")
+    timings = {}
+    for email in ("ada@example.com", "nobody@example.com"):
+        started = time.perf_counter()
+        with pytest.raises(Unauthorized) as refused:
+            accounts.login(session, email=email, password="wrong-pass")
+        timings[email] = time.perf_counter() - started
+        assert refused.value.message == "Account not found. Please register first or check your credentials."
+    # Both paths run one Argon2 verification; an unknown email must not answer noticeably faster.
+    assert timings["nobody@example.com"] > 0.3 * timings["ada@example.com"]
+
+
+def test_a_password_less_google_account_cannot_log_in_with_an_empty_or_any_password(session):
+    make_user(session, email="g@example.com")  # no password hash
+    with pytest.raises(InvalidInput):
+        accounts.login(session, email="g@example.com", password="")
+    with pytest.raises(Unauthorized):
+        accounts.login(session, email="g@example.com", password="anything")
+
+
+def test_repeated_failures_lock_the_email_with_a_try_again_message(session, monkeypatch):
+    monkeypatch.setattr(settings, "login_max_failures", 3)
+    monkeypatch.setattr(settings, "login_lock_minutes", 15)
+    make_user(session, email="ada@example.com", password="right-pass")
+    for _ in range(3):
+        with pytest.raises(Unauthorized):
+            accounts.login(session, email="ada@example.com", password="wrong", ip="1.1.1.1")
+    # Even the right password is refused while locked, from any address.
+    with pytest.raises(TooManyRequests) as locked:
+        accounts.login(session, email="ada@example.com", password="right-pass", ip="2.2.2.2")
+    assert locked.value.message == "Too many failed attempts. Try again in 15 minutes."
+    assert locked.value.status == 429
+
+
+def test_failures_from_one_address_across_emails_lock_that_address(session, monkeypatch):
+    monkeypatch.setattr(settings, "login_max_failures", 3)
+    monkeypatch.setattr(settings, "login_max_failures_per_ip", 3)
+    make_user(session, email="ada@example.com", password="right-pass")
+    for n in range(3):
+        with pytest.raises(Unauthorized):
+            accounts.login(session, email=f"guess{n}@example.com", password="wrong", ip="6.6.6.6")
+    with pytest.raises(TooManyRequests, match="Try again in"):
+        accounts.login(session, email="ada@example.com", password="right-pass", ip="6.6.6.6")
+    assert accounts.login(session, email="ada@example.com", password="right-pass", ip="7.7.7.7").token
+
+
+def test_a_few_typos_by_people_sharing_an_address_do_not_lock_the_others_out(session, monkeypatch):
+    monkeypatch.setattr(settings, "login_max_failures", 3)
+    monkeypatch.setattr(settings, "login_max_failures_per_ip", 10)
+    make_user(session, email="ada@example.com", password="right-pass")
+    for n in range(6):  # six people behind one carrier address each mistype once
+        with pytest.raises(Unauthorized):
+            accounts.login(session, email=f"person{n}@example.com", password="wrong", ip="9.9.9.9")
+    assert accounts.login(session, email="ada@example.com", password="right-pass", ip="9.9.9.9").token
+
+
+def test_attempts_on_one_email_are_slowed_after_a_few_failures(session, monkeypatch):
+    waits = []
+    monkeypatch.setattr(login_throttle.time, "sleep", waits.append)
+    monkeypatch.setattr(login_throttle, "SLOW_DOWN_STEP_SECONDS", 0.5)
+    monkeypatch.setattr(settings, "login_max_failures", 10)
+    make_user(session, email="ada@example.com", password="right-pass")
+    for _ in range(5):
+        with pytest.raises(Unauthorized):
+            accounts.login(session, email="ada@example.com", password="wrong", ip="1.2.3.4")
+    # No wait for the first three attempts; then half a second more for each failure beyond the third.
+    assert waits == [0.5, 1.0]
+    assert login_throttle.slow_down_seconds(100) == login_throttle.SLOW_DOWN_MAX_SECONDS
+
+
+def test_failures_are_kept_even_when_the_caller_rolls_back(session, monkeypatch):
+    monkeypatch.setattr(settings, "login_max_failures", 2)
+    make_user(session, email="ada@example.com", password="right-pass")
+    for _ in range(2):
+        with pytest.raises(Unauthorized):
+            accounts.login(session, email="ada@example.com", password="wrong")
+        session.rollback()  # what the API and the UI do on an error
+    with pytest.raises(TooManyRequests):
+        accounts.login(session, email="ada@example.com", password="right-pass")
+
+
+def test_a_successful_login_clears_the_failures_of_that_email(session, monkeypatch):
+    monkeypatch.setattr(settings, "login_max_failures", 3)
+    make_user(session, email="ada@example.com", password="right-pass")
+    for _ in range(2):
+        with pytest.raises(Unauthorized):
+            accounts.login(session, email="ada@example.com", password="wrong")
+    accounts.login(session, email="ada@example.com", password="right-pass")
+    for _ in range(2):
+        with pytest.raises(Unauthorized):
+            accounts.login(session, email="ada@example.com", password="wrong")
+    assert accounts.login(session, email="ada@example.com", password="right-pass").token
+
+
+def test_resend_answers_the_same_and_only_the_newest_link_works(session, inbox, monkeypatch):
+    monkeypatch.setattr(settings, "mail_resend_pause_seconds", 0)
+    accounts.register_user(session, data=FORM)
+    session.commit()
+    first = link_token(inbox.wait_for(1)[0], "/verify-email")
+
+    unknown = account_recovery.resend_verification(session, email="nobody@example.com")
+    known = account_recovery.resend_verification(session, email="CHIOMA@example.com")
+    session.commit()
+    assert unknown == known == account_recovery.RESEND_ANSWER
+    messages = inbox.wait_for(2)
+    assert len(messages) == 2 and messages[1]["To"] == "chioma@example.com"
+    second = link_token(messages[1], "/verify-email")
+
+    with pytest.raises(DomainError):
+        account_recovery.verify_email(session, token=first)
+    assert account_recovery.verify_email(session, token=second).email_verified
+
+
+def test_password_reset_sets_the_password_and_ends_every_session(session, inbox):
+    user = make_user(session, email="ada@example.com", password="old-pass", verified=True)
+    old_token = accounts.login(session, email="ada@example.com", password="old-pass").token
+    session.commit()
+
+    assert account_recovery.request_password_reset(session, email="nobody@example.com") == (
+        account_recovery.request_password_reset(session, email="Ada@Example.com")
+    )
+    session.commit()
+    [message] = inbox.wait_for(1)
+    assert "Reset your" in message["Subject"]
+    token = link_token(message, "/reset-password")
+
+    with pytest.raises(InvalidInput) as short:
+        account_recovery.reset_password(session, token=token, new_password="abc")
+    assert short.value.errors == {"password": "Password must be at least 6 characters."}
+
+    assert account_recovery.reset_password(session, token=token, new_password="new-pass").id == user.id
+    session.commit()
+    assert user_for_token(session, old_token) is None
+    with pytest.raises(Unauthorized):
+        accounts.login(session, email="ada@example.com", password="old-pass")
+    assert accounts.login(session, email="ada@example.com", password="new-pass").token
+    with pytest.raises(DomainError, match="invalid or has expired"):
+        account_recovery.reset_password(session, token=token, new_password="another-pass")
+
+
+def test_a_verification_link_cannot_reset_a_password(session, inbox):
+    accounts.register_user(session, data=FORM)
+    session.commit()
+    token = link_token(inbox.wait_for(1)[0], "/verify-email")
+    with pytest.raises(DomainError, match="password reset link is invalid"):
+        account_recovery.reset_password(session, token=token, new_password="new-pass")
+
+
+def test_logout_revokes_the_token(session):
+    make_user(session, email="ada@example.com", password="right-pass")
+    token = accounts.login(session, email="ada@example.com", password="right-pass").token
+    accounts.logout(session, token=token)
+    session.commit()
+    assert user_for_token(session, token) is None
+    with pytest.raises(Unauthorized):
+        accounts.logout(session, token=token)
+
+
+def test_public_user_has_the_spec_fields_and_no_password(session):
+    user = make_user(session, password="right-pass", first_name="Ada", last_name="Obi")
+    course = make_course(session)
+    enroll(session, user, course)
+    shown = accounts.public_user(session, user)
+    for key in ("id", "_id", "firstName", "lastName", "userName", "email", "headline", "description", "language"):
+        assert key in shown
+    for key in ("linkedin", "youtube", "facebook", "website", "x", "profilePicture", "paidCourses", "role"):
+        assert key in shown
+    assert shown["firstName"] == "Ada" and shown["paidCourses"] == [course.id] and shown["role"] == "learner"
+    assert not any("password" in key.lower() for key in shown)
+    assert "$argon2" not in repr(shown)
+
+
+def test_without_smtp_the_message_goes_to_the_outbox_and_the_link_is_logged(session, monkeypatch, tmp_path, caplog):
+    monkeypatch.setattr(settings, "smtp_host", "")
+    monkeypatch.setattr(settings, "data_dir", tmp_path)
+    with caplog.at_level(logging.INFO):
+        accounts.register_user(session, data=FORM)
+    [eml] = list((tmp_path / "outbox").glob("*.eml"))
+    content = eml.read_text()
+    assert "chioma@example.com" in content and "/verify-email?token=" in content
+    assert "/verify-email?token=" in caplog.text and str(eml) in caplog.text
+
+
+def test_order_confirmation_lists_lines_and_total(inbox):
+    mail.send_order_confirmation(
+        to="ada@example.com",
+        name="Ada",
+        lines=[("Python <Basics>", "₦15,000.00"), ("Design 101", "₦5,000.00")],
+        total_text="₦22,000.00",
+        order_ref="NL-42",
+    )
+    [message] = inbox.wait_for(1)
+    assert message["Subject"] == "Your Naija Learn order NL-42 is confirmed"
+    text = body_text(message)
+    assert "- Python <Basics>: ₦15,000.00" in text and "Total: ₦22,000.00" in text
+    html = body_html(message)
+    assert "Python &lt;Basics&gt;" in html and "₦22,000.00" in html
+
+
+def test_an_unreachable_smtp_server_does_not_lose_the_account(session, monkeypatch, caplog):
+    monkeypatch.setattr(settings, "smtp_host", "127.0.0.1")
+    monkeypatch.setattr(settings, "smtp_port", 9)  # nothing listens on discard
+    user = accounts.register_user(session, data=FORM)
+    assert user.id is not None
+    assert "could not be sent" in caplog.text
+
+
+def test_asking_again_within_the_pause_sends_no_new_email(session, inbox, monkeypatch):
+    monkeypatch.setattr(settings, "mail_resend_pause_seconds", 60)
+    accounts.register_user(session, data=FORM)
+    session.commit()
+    inbox.wait_for(1)
+    for _ in range(3):  # someone pressing "resend" and "forgot password" over and over
+        assert account_recovery.resend_verification(session, email=FORM["email"]) == account_recovery.RESEND_ANSWER
+        assert account_recovery.request_password_reset(session, email=FORM["email"]) == (
+            account_recovery.RESET_REQUESTED
+        )
+        session.commit()
+    time.sleep(0.5)
+    subjects = [m["Subject"] for m in inbox.messages]
+    assert len(subjects) == 2, subjects  # the sign-up's verification email and one reset email

@@ -1,0 +1,121 @@
+"""The server-side cart: once per course, never an owned course, save for later and back, local merge."""
+
+import re
+
+import pytest
+
+from marketplace.domain import cart
+from marketplace.domain.errors import Conflict, NotFound
+from tests.factories import enroll, make_course, make_instructor, make_user
+
+
+@pytest.fixture
+def learner(session):
+    return make_user(session)
+
+
+def test_added_course_has_the_cart_item_shape(session, learner):
+    instructor = make_instructor(session, first_name="Ngozi")
+    course = make_course(
+        session, instructor=instructor, price_kobo=1_500_050, title="Python", thumbnail="https://x/p.png"
+    )
+    assert cart.add_to_cart(session, user_id=learner.id, course_id=course.id) == "added"
+    item = cart.get_cart(session, user_id=learner.id)["items"][0]
+    assert item == {
+        "id": course.id,
+        "title": "Python",
+        "price": 15000.5,
+        "priceText": "NGN15,000.50",
+        "quantity": 1,
+        "image": "https://x/p.png",
+        "instructor": f"Ngozi {session.get(type(learner), instructor.user_id).last_name}",
+        "rating": 0.0,
+        "lectures": 3,
+        "level": "Beginner",
+    }
+    assert cart.cart_count(session, user_id=learner.id) == 1
+
+
+def test_a_course_is_added_once(session, learner):
+    course = make_course(session)
+    cart.add_to_cart(session, user_id=learner.id, course_id=course.id)
+    with pytest.raises(cart.AlreadyInCart) as caught:
+        cart.add_to_cart(session, user_id=learner.id, course_id=course.id)
+    assert caught.value.message == "This course is already in your cart."
+    assert cart.cart_count(session, user_id=learner.id) == 1
+
+
+def test_owned_and_unknown_courses_are_refused(session, learner):
+    course = make_course(session)
+    enroll(session, learner, course)
+    with pytest.raises(Conflict, match=re.escape("You already own this course.")):
+        cart.add_to_cart(session, user_id=learner.id, course_id=course.id)
+    with pytest.raises(NotFound):
+        cart.add_to_cart(session, user_id=learner.id, course_id=999_999)
+
+
+def test_save_for_later_and_back(session, learner):
+    first, second = make_course(session), make_course(session)
+    cart.add_to_cart(session, user_id=learner.id, course_id=first.id)
+    cart.add_to_cart(session, user_id=learner.id, course_id=second.id)
+    cart.save_for_later(session, user_id=learner.id, course_id=first.id)
+    state = cart.get_cart(session, user_id=learner.id)
+    assert [i["id"] for i in state["items"]] == [second.id]
+    assert [i["id"] for i in state["savedForLater"]] == [first.id]
+    assert cart.cart_count(session, user_id=learner.id) == 1
+    assert cart.move_to_cart(session, user_id=learner.id, course_id=first.id) == "moved"
+    assert cart.move_to_cart(session, user_id=learner.id, course_id=first.id) == "already"
+    assert cart.get_cart(session, user_id=learner.id)["savedForLater"] == []
+
+
+def test_adding_a_saved_course_moves_it_back(session, learner):
+    course = make_course(session)
+    cart.save_for_later(session, user_id=learner.id, course_id=course.id)
+    assert cart.add_to_cart(session, user_id=learner.id, course_id=course.id) == "moved"
+    assert [i["id"] for i in cart.get_cart(session, user_id=learner.id)["items"]] == [course.id]
+
+
+def test_remove_remove_saved_and_clear(session, learner):
+    a, b, c = make_course(session), make_course(session), make_course(session)
+    for course in (a, b, c):
+        cart.add_to_cart(session, user_id=learner.id, course_id=course.id)
+    cart.save_for_later(session, user_id=learner.id, course_id=c.id)
+    assert cart.remove_from_cart(session, user_id=learner.id, course_id=a.id) is True
+    assert cart.remove_from_cart(session, user_id=learner.id, course_id=a.id) is False
+    assert cart.remove_saved(session, user_id=learner.id, course_id=b.id) is False  # b is not saved
+    assert cart.clear_cart(session, user_id=learner.id) == 1
+    state = cart.get_cart(session, user_id=learner.id)
+    assert state["items"] == [] and [i["id"] for i in state["savedForLater"]] == [c.id]
+    assert cart.remove_saved(session, user_id=learner.id, course_id=c.id) is True
+    assert cart.get_cart(session, user_id=learner.id) == {"items": [], "savedForLater": []}
+
+
+def test_carts_are_per_user(session, learner):
+    other = make_user(session)
+    course = make_course(session)
+    cart.add_to_cart(session, user_id=learner.id, course_id=course.id)
+    assert cart.get_cart(session, user_id=other.id)["items"] == []
+    assert cart.remove_from_cart(session, user_id=other.id, course_id=course.id) is False
+    assert cart.cart_count(session, user_id=learner.id) == 1
+
+
+def test_owned_courses_drop_out_of_the_cart_view(session, learner):
+    course = make_course(session)
+    cart.add_to_cart(session, user_id=learner.id, course_id=course.id)
+    enroll(session, learner, course)
+    assert cart.get_cart(session, user_id=learner.id)["items"] == []
+    assert cart.cart_count(session, user_id=learner.id) == 0
+
+
+def test_merge_local_cart_keeps_server_state_and_skips_junk(session, learner):
+    on_server, local, local_saved, owned = (make_course(session) for _ in range(4))
+    enroll(session, learner, owned)
+    cart.save_for_later(session, user_id=learner.id, course_id=on_server.id)
+    merged = cart.merge_local_cart(
+        session,
+        user_id=learner.id,
+        items=[{"id": on_server.id, "title": "x"}, {"id": local.id}, {"id": owned.id}, {"id": 424242}, "junk"],
+        saved=[local_saved.id, str(local.id)],
+    )
+    assert [i["id"] for i in merged["items"]] == [local.id]
+    assert [i["id"] for i in merged["savedForLater"]] == [on_server.id, local_saved.id]

@@ -1,0 +1,44 @@
+"""Home page testimonials: real, good course reviews with something to say, one per author."""
+
+from marketplace.db.models import Review
+from marketplace.domain.catalog_views import testimonials
+from tests.factories import make_course, make_user
+
+
+def _review(session, author, course, rating, comment):
+    session.add(Review(author_id=author.id, target_type="Course", target_id=course.id, rating=rating, comment=comment))
+    session.commit()
+
+
+def test_testimonials_are_good_reviews_with_a_real_comment_one_per_author(session):
+    course = make_course(session, title="Python for Data Analysis")
+    ada, bola, chidi = (make_user(session, first_name=n, last_name="Test") for n in ("Ada", "Bola", "Chidi"))
+    _review(session, ada, course, 5, "Clear lessons, I got my first analyst job after this course.")
+    _review(session, ada, course, 4, "Second review by Ada, also long enough to count.")
+    _review(session, bola, course, 2, "Too fast for me, I could not follow the later sections.")
+    _review(session, chidi, course, 5, "Great!")
+
+    shown = testimonials(session)
+
+    assert [t["authorName"] for t in shown] == ["Ada Test"]
+    assert shown[0]["rating"] == 5
+    assert shown[0]["courseTitle"] == "Python for Data Analysis"
+    assert shown[0]["courseId"] == course.id
+    assert shown[0]["comment"].startswith("Clear lessons")
+
+
+def test_testimonials_best_rated_first_and_limited(session):
+    course = make_course(session)
+    for n in range(5):
+        author = make_user(session)
+        _review(session, author, course, 4 + (n % 2), f"Review number {n} with enough words to be shown.")
+
+    shown = testimonials(session, limit=3)
+
+    assert len(shown) == 3
+    assert [t["rating"] for t in shown] == [5, 5, 4]
+
+
+def test_no_reviews_no_testimonials(session):
+    make_course(session)
+    assert testimonials(session) == []

@@ -1,0 +1,65 @@
+"""Migrations upgrade an empty database to the models' schema and downgrade it again."""
+
+import os
+import uuid
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, inspect, text
+from sqlmodel import SQLModel
+
+import marketplace.db.models  # noqa: F401
+from alembic import command
+from marketplace.settings import PROJECT_ROOT
+
+
+def _config(url: str) -> Config:
+    cfg = Config(str(PROJECT_ROOT / "alembic.ini"))
+    cfg.attributes["url"] = url
+    return cfg
+
+
+def _fresh_databases(tmp_path):
+    yield f"sqlite:///{tmp_path / 'migrations.db'}"
+    if os.environ.get("TEST_DATABASE_URL"):
+        base = os.environ["TEST_DATABASE_URL"]
+        name = f"mig_{uuid.uuid4().hex[:8]}"
+        admin = create_engine(base, isolation_level="AUTOCOMMIT")
+        with admin.connect() as connection:
+            connection.execute(text(f"CREATE DATABASE {name}"))
+        try:
+            yield base.rsplit("/", 1)[0] + f"/{name}"
+        finally:
+            with admin.connect() as connection:
+                connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"] if os.environ.get("TEST_DATABASE_URL") else ["sqlite"])
+def empty_db(request, tmp_path):
+    urls = _fresh_databases(tmp_path)
+    url = next(urls)
+    if request.param == "postgresql":
+        url = next(urls)
+    yield url
+    for _ in urls:  # run the generator's cleanup
+        pass
+
+
+def test_upgrade_matches_models_and_downgrade_empties(empty_db):
+    from marketplace.db.engine import get_engine
+
+    command.upgrade(_config(empty_db), "head")
+    engine = get_engine(empty_db)
+    tables = set(inspect(engine).get_table_names())
+    assert set(SQLModel.metadata.tables) <= tables
+    with engine.connect() as connection:
+        diff = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
+    assert diff == [], f"models and migrations disagree: {diff}"
+
+    command.downgrade(_config(empty_db), "base")
+    assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
+    engine.dispose()
+    get_engine.cache_clear()

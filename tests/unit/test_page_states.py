@@ -1,0 +1,187 @@
+"""Page states without a browser: the spec's messages when the server side fails, and search failing soft."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+import pytest
+import reflex as rx
+from reflex.istate.data import ReflexURL
+
+from marketplace.domain.errors import DomainError
+from marketplace.states import learning as learning_states
+from marketplace.states import reviews as review_states
+from marketplace.states import search as search_states
+from marketplace.states.learning import MyCoursesState
+from marketplace.states.reviews import ReviewFormState
+from marketplace.states.search import SearchState
+from marketplace.states.session import SessionState
+
+
+def _state(cls, monkeypatch, *, user_id: int | None = 7):
+    """A state of ``cls`` in a fresh tree, with the caller's token taken as ``user_id``'s."""
+    monkeypatch.setattr(SessionState, "verified_user_id", lambda self: user_id)
+    root = rx.State()
+    return root.get_substate([rx.State.get_name(), cls.get_name()])
+
+
+def _raise(error: Exception):
+    def fail(*_args, **_kwargs):
+        raise error
+
+    return fail
+
+
+def test_my_courses_signed_out_is_told_to_log_in(monkeypatch):
+    state = _state(MyCoursesState, monkeypatch, user_id=None)
+    asyncio.run(state.load())
+    assert (state.error, state.courses, state.loading) == ("You are not authenticated. Please log in.", [], False)
+
+
+@pytest.mark.parametrize(
+    ("error", "shown"),
+    [
+        (RuntimeError("database down"), "Failed to load courses."),
+        (DomainError("Your account is paused."), "Your account is paused."),
+    ],
+)
+def test_my_courses_shows_the_server_message_or_failed_to_load(monkeypatch, error, shown):
+    monkeypatch.setattr(learning_states.learning, "enrolled_courses", _raise(error))
+    state = _state(MyCoursesState, monkeypatch)
+    asyncio.run(state.load())
+    assert (state.error, state.courses, state.loading) == (shown, [], False)
+
+
+def test_a_review_that_fails_on_the_server_says_so_and_keeps_the_form(monkeypatch):
+    monkeypatch.setattr(review_states.reviews, "add_review", _raise(RuntimeError("database down")))
+    monkeypatch.setattr(review_states, "route_target", lambda _state: ("Course", 5))  # the page it is on
+    state = _state(ReviewFormState, monkeypatch)
+
+    async def submit():
+        return [event async for event in state.submit({"rating": "4", "comment": "Clear lessons"})]
+
+    events = asyncio.run(submit())
+    assert state.error == "Failed to submit review. Please try again." and not state.submitting
+    assert state.form_version == 0  # the form is not reset: the text the learner wrote stays
+    assert "Failed to submit review. Please try again." in str(events[-1])
+
+
+def test_search_that_fails_shows_an_empty_result_not_an_error(monkeypatch):
+    monkeypatch.setattr(search_states, "search_courses", _raise(RuntimeError("database down")))
+    state = _state(SearchState, monkeypatch)
+    state.search("python")
+    assert (state.results, state.open) == ([], True)
+    state.search("   ")  # blank input searches nothing and closes the panel
+    assert (state.results, state.open) == ([], False)
+
+
+def _on_page(state, path: str) -> None:
+    """The browser shows ``path`` when the state's next event arrives."""
+    state.router = dataclasses.replace(state.router, url=ReflexURL(f"http://localhost:3000{path}"))
+
+
+def test_enter_before_the_debounced_search_opens_a_match_of_the_text_typed(monkeypatch):
+    def found(_session, query):
+        return [{"id": len(query), "title": query, "description": "", "price_text": "", "thumbnail": ""}]
+
+    monkeypatch.setattr(search_states, "search_courses", found)
+    state = _state(SearchState, monkeypatch)
+    _on_page(state, "/faq/")
+    state.search("pyt", "/faq")  # the last pause in typing
+    assert [r["id"] for r in state.results] == ["3"]
+    opened = state.key("Enter", "python ")  # the rest typed, then Enter, within 300 ms
+    assert opened.args[0][1].equals(rx.Var.create("/courses/6"))
+    assert state.open is False
+
+    # The debounced search typed on /faq arrives after the choice, whether the browser has moved on yet or not.
+    for shown in ("/faq/", "/courses/6/"):
+        _on_page(state, shown)
+        state.search("python", "/faq")
+        assert state.open is False
+
+    state.search("python", "/courses/6")  # typed again on the course page: searched as usual
+    assert (state.open, [r["id"] for r in state.results]) == (True, ["6"])
+    assert state.key("Enter", "python").args[0][1].equals(rx.Var.create("/courses/6"))
+    _on_page(state, "/faq")  # back on /faq later: focusing the box and typing there searches again
+    state.reopen()
+    state.search("python", "/faq")
+    assert state.open is True
+
+
+def test_moving_a_saved_course_back_that_fails_alerts_and_changes_nothing(monkeypatch):
+    from marketplace.states import cart as cart_states
+    from marketplace.states.cart import CartState
+
+    monkeypatch.setattr(cart_states.cart, "add_to_cart", _raise(RuntimeError("database down")))
+    state = _state(CartState, monkeypatch)
+    session_state = state.parent_state.get_substate([SessionState.get_name()])
+    saved = '{"items": [], "savedForLater": [{"id": 4, "title": "Pottery"}]}'
+    session_state.cart_json = saved
+    event = asyncio.run(state.move_to_cart(4))
+    assert "Failed to add course to cart. Please try again." in str(event) and "alert" in str(event).lower()
+    assert session_state.cart_json == saved  # nothing moved
+
+
+def test_the_messages_list_says_failed_to_load_chats(monkeypatch):
+    from marketplace.states import chat as chat_states
+    from marketplace.states.chat import ChatListState
+
+    monkeypatch.setattr(chat_states.chat, "recent_chats", _raise(RuntimeError("database down")))
+    state = _state(ChatListState, monkeypatch)
+    asyncio.run(state.load())
+    assert (state.error, state.chats, state.loading) == ("Failed to load chats", [], False)
+
+
+def _paged_states():
+    from marketplace.states import notifications as notification_states
+    from marketplace.states import teachers as teacher_states
+    from marketplace.states.notifications import NotificationsState
+    from marketplace.states.reviews import MyReviewsState
+    from marketplace.states.teachers import TeachersState
+
+    not_authenticated = "You are not authenticated. Please log in."
+    return [
+        (
+            MyReviewsState,
+            review_states.reviews,
+            "user_reviews",
+            "reviews",
+            not_authenticated,
+            "Failed to fetch user reviews",
+        ),
+        (TeachersState, teacher_states.teachers, "list_teachers", "teachers", "Failed to fetch mentors.", None),
+        (
+            NotificationsState,
+            notification_states.notifications,
+            "list_notifications",
+            "items",
+            "Failed to load notifications.",
+            None,
+        ),
+    ]
+
+
+@pytest.mark.parametrize(("cls", "module", "reader", "rows", "signed_out", "failed"), _paged_states())
+def test_the_users_own_lists_say_why_they_are_empty(monkeypatch, cls, module, reader, rows, signed_out, failed):
+    state = _state(cls, monkeypatch, user_id=None)
+    asyncio.run(state.load())
+    assert (state.error, getattr(state, rows), state.loading) == (signed_out, [], False)
+
+    monkeypatch.setattr(module, reader, _raise(RuntimeError("database down")))
+    state = _state(cls, monkeypatch)
+    asyncio.run(state.go_to_page(3))
+    assert (state.error, getattr(state, rows), state.loading, state.page) == (failed or signed_out, [], False, 3)
+
+
+def test_notifications_stay_listed_when_marking_them_read_fails(monkeypatch):
+    from marketplace.states import notifications as notification_states
+    from marketplace.states.notifications import NotificationsState
+
+    note = {"id": 1, "kind": "message", "text": "New message from Ada", "link": "/profile5/2", "read": False}
+    listed = {"notifications": [note], "page": 1, "pages": 1, "total": 1}
+    monkeypatch.setattr(notification_states.notifications, "list_notifications", lambda *_a, **_k: listed)
+    monkeypatch.setattr(notification_states.notifications, "mark_all_read", _raise(RuntimeError("database down")))
+    state = _state(NotificationsState, monkeypatch)
+    asyncio.run(state.load())
+    assert (state.error, len(state.items), state.total, state.loading) == ("", 1, 1, False)

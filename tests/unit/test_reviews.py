@@ -1,0 +1,233 @@
+"""Reviews: who may write them, the spec's messages, the five-review limit, averages and listings."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlmodel import select
+
+from marketplace.db.models import Course, Instructor, Notification, Review
+from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
+from marketplace.domain.reviews import add_review, list_reviews, review_summary, user_reviews
+from tests.factories import enroll, make_course, make_instructor, make_user
+
+
+def _learner_in(session, course, **fields):
+    learner = make_user(session, **fields)
+    enroll(session, learner, course)
+    return learner
+
+
+def _course_review(session, author, course, rating=5, comment="Great course"):
+    review = add_review(
+        session, author_id=author.id, target_type="Course", target_id=course.id, rating=rating, comment=comment
+    )
+    session.commit()
+    return review
+
+
+def _message(exc_info) -> str:
+    return exc_info.value.message
+
+
+@pytest.mark.parametrize(
+    ("rating", "comment", "message"),
+    [
+        (None, "Nice", "Please add a rating!"),
+        (0, "Nice", "Please add a rating!"),
+        (4, None, "Please add a comment!"),
+        (4, "   \n ", "Please add a comment!"),
+        (6, "Nice", "The rating must be a whole number from 1 to 5."),
+        (-1, "Nice", "The rating must be a whole number from 1 to 5."),
+        (4, "x" * 2001, "Please keep your comment under 2000 characters."),
+    ],
+)
+def test_review_form_rules_in_the_spec_words(session, rating, comment, message):
+    course = make_course(session)
+    learner = _learner_in(session, course)
+    with pytest.raises(DomainError) as refused:
+        add_review(
+            session, author_id=learner.id, target_type="Course", target_id=course.id, rating=rating, comment=comment
+        )
+    assert _message(refused) == message
+
+
+def test_signed_out_and_unknown_targets_are_refused(session):
+    learner = make_user(session)
+    with pytest.raises(Unauthorized) as signed_out:
+        add_review(session, author_id=None, target_type="Course", target_id=1, rating=5, comment="Hi")
+    assert _message(signed_out) == "You must be logged in to submit a review."
+    with pytest.raises(NotFound) as no_course:
+        add_review(session, author_id=learner.id, target_type="Course", target_id=424242, rating=5, comment="Hi")
+    assert _message(no_course) == "Course not found"
+    with pytest.raises(NotFound):
+        add_review(session, author_id=learner.id, target_type="Instructor", target_id=424242, rating=5, comment="Hi")
+    with pytest.raises(DomainError) as bad_type:
+        add_review(session, author_id=learner.id, target_type="Pizza", target_id=1, rating=5, comment="Hi")
+    assert _message(bad_type) == "Unknown review type."
+
+
+def test_only_enrolled_learners_review_a_course(session):
+    course = make_course(session)
+    outsider = make_user(session)
+    with pytest.raises(Forbidden) as refused:
+        add_review(session, author_id=outsider.id, target_type="Course", target_id=course.id, rating=5, comment="Hi")
+    assert _message(refused) == "Only learners enrolled in this course can review it."
+
+
+def test_sixth_review_of_the_same_target_is_refused_exactly(session):
+    course = make_course(session)
+    learner = _learner_in(session, course)
+    for n in range(5):
+        _course_review(session, learner, course, rating=5, comment=f"Review {n}")
+    with pytest.raises(DomainError) as refused:
+        add_review(session, author_id=learner.id, target_type="Course", target_id=course.id, rating=5, comment="Sixth")
+    assert _message(refused) == "You have already reviewed this target 5 times."
+    # Another learner, and the same learner on another target, are not affected.
+    other = _learner_in(session, course)
+    _course_review(session, other, course)
+    second = make_course(session)
+    enroll(session, learner, second)
+    _course_review(session, learner, second)
+
+
+def test_average_distribution_and_stored_rating(session):
+    course = make_course(session)
+    for rating in (5, 4, 4):
+        _course_review(session, _learner_in(session, course), course, rating=rating)
+    summary = review_summary(session, "Course", course.id)
+    assert summary == {
+        "averageRating": 4.33,
+        "totalReviews": 3,
+        "distribution": {5: 1, 4: 2, 3: 0, 2: 0, 1: 0},
+    }
+    stored = session.get(Course, course.id)
+    session.refresh(stored)
+    assert (stored.rating, stored.review_count) == (4.33, 3)
+
+
+def test_summary_of_a_course_without_reviews(session):
+    course = make_course(session)
+    assert review_summary(session, "course", course.id) == {
+        "averageRating": 0.0,
+        "totalReviews": 0,
+        "distribution": {5: 0, 4: 0, 3: 0, 2: 0, 1: 0},
+    }
+    with pytest.raises(NotFound):
+        review_summary(session, "Course", 987654)
+
+
+def test_list_is_newest_first_with_author_and_plain_text(session):
+    course = make_course(session)
+    ada = _learner_in(session, course, first_name="Ada", last_name="Obi", profile_picture="/media/ada.png")
+    older = _course_review(session, ada, course, rating=3, comment="<script>alert(1)</script>")
+    newer = _course_review(session, ada, course, rating=5, comment="  Much better now  ")
+    row = session.get(Review, older["id"])
+    row.created_at = datetime.now(UTC) - timedelta(days=1)
+    session.add(row)
+    session.commit()
+    page = list_reviews(session, target_type="Course", target_id=course.id, page=1, per_page=10)
+    assert [r["id"] for r in page["reviews"]] == [newer["id"], older["id"]]
+    first, second = page["reviews"]
+    assert first["comment"] == "Much better now"
+    assert second["comment"] == "<script>alert(1)</script>"
+    assert first["authorName"] == "Ada Obi" and first["avatar"] == "/media/ada.png"
+    assert (first["userId"], first["targetId"], first["courseId"], first["type"]) == (
+        ada.id,
+        course.id,
+        course.id,
+        "Course",
+    )
+    assert first["created_at"]
+    assert (
+        list_reviews(session, target_type="Course", target_id=course.id, page=2, per_page=1)["reviews"][0]["id"]
+        == older["id"]
+    )
+
+
+def test_course_review_notifies_the_instructor(session):
+    teacher = make_instructor(session)
+    course = make_course(session, instructor=teacher, title="Python for Lagos")
+    learner = _learner_in(session, course, first_name="Chidi", last_name="Eze")
+    _course_review(session, learner, course, rating=4)
+    note = session.exec(select(Notification).where(Notification.user_id == teacher.user_id)).one()
+    assert note.kind == "review"
+    assert note.link == f"/courses/{course.id}"
+    assert note.text == "Chidi Eze reviewed your course Python for Lagos (4/5)."
+
+
+def test_mentor_reviews_need_one_of_their_courses_and_not_oneself(session):
+    teacher = make_instructor(session)
+    course = make_course(session, instructor=teacher)
+    stranger = make_user(session)
+    with pytest.raises(Forbidden) as not_taught:
+        add_review(
+            session, author_id=stranger.id, target_type="Instructor", target_id=teacher.id, rating=5, comment="Hi"
+        )
+    assert _message(not_taught) == "Only learners enrolled in one of this mentor's courses can review them."
+    with pytest.raises(Forbidden) as self_review:
+        add_review(
+            session, author_id=teacher.user_id, target_type="Instructor", target_id=teacher.id, rating=5, comment="Me"
+        )
+    assert _message(self_review) == "You cannot review yourself."
+    learner = _learner_in(session, course)
+    review = add_review(
+        session, author_id=learner.id, target_type="mentor", target_id=teacher.id, rating=3, comment="Helpful"
+    )
+    session.commit()
+    assert review["type"] == "Instructor" and review["courseId"] is None
+    stored = session.get(Instructor, teacher.id)
+    session.refresh(stored)
+    assert (stored.rating, stored.review_count) == (3.0, 1)
+    note = session.exec(select(Notification).where(Notification.user_id == teacher.user_id)).one()
+    assert note.link == f"/mentors/{teacher.id}"
+    # A mentor review does not count towards the course's reviews.
+    assert review_summary(session, "Course", course.id)["totalReviews"] == 0
+
+
+def test_a_sixth_review_of_the_same_mentor_is_refused_too(session):
+    teacher = make_instructor(session)
+    learner = _learner_in(session, make_course(session, instructor=teacher))
+    for n in range(5):
+        add_review(
+            session, author_id=learner.id, target_type="Instructor", target_id=teacher.id, rating=4, comment=f"n{n}"
+        )
+    with pytest.raises(DomainError) as refused:
+        add_review(
+            session, author_id=learner.id, target_type="Instructor", target_id=teacher.id, rating=4, comment="Six"
+        )
+    assert _message(refused) == "You have already reviewed this target 5 times."
+    assert review_summary(session, "Instructor", teacher.id)["totalReviews"] == 5
+
+
+def test_user_reviews_newest_first_with_target_titles_and_links(session):
+    teacher = make_instructor(session, first_name="Bola")
+    course = make_course(session, instructor=teacher, title="Data Basics")
+    learner = _learner_in(session, course)
+    other = _learner_in(session, course)
+    _course_review(session, other, course)
+    on_course = _course_review(session, learner, course, rating=4)
+    on_mentor = add_review(
+        session, author_id=learner.id, target_type="Instructor", target_id=teacher.id, rating=5, comment="Kind"
+    )
+    session.commit()
+    row = session.get(Review, on_course["id"])
+    row.created_at = datetime.now(UTC) - timedelta(hours=1)
+    session.add(row)
+    session.commit()
+    mine = user_reviews(session, learner.id, page=1)
+    assert mine["total"] == 2
+    assert [(r["id"], r["link"]) for r in mine["reviews"]] == [
+        (on_mentor["id"], f"/mentors/{teacher.id}"),
+        (on_course["id"], f"/courses/{course.id}"),
+    ]
+    assert mine["reviews"][0]["targetTitle"].startswith("Bola")
+    assert mine["reviews"][1]["targetTitle"] == "Data Basics"
+
+
+def test_user_reviews_page_by_four(session):
+    course = make_course(session)
+    learner = _learner_in(session, course)
+    for n in range(5):
+        _course_review(session, learner, course, comment=f"n{n}")
+    first, second = user_reviews(session, learner.id, page=1), user_reviews(session, learner.id, page=2)
+    assert (len(first["reviews"]), len(second["reviews"]), first["pages"]) == (4, 1, 2)

@@ -1,0 +1,73 @@
+"""Page paths are unique, and none can be shadowed by the JSON API."""
+
+from marketplace import routes
+
+
+def _page_paths() -> list[str]:
+    return [v for k, v in vars(routes).items() if k.isupper() and isinstance(v, str) and v.startswith("/")]
+
+
+def test_no_two_pages_share_a_route():
+    paths = _page_paths()
+    assert len(paths) == len(set(paths))
+
+
+def test_no_page_lives_under_the_api_prefix():
+    assert not [p for p in _page_paths() if p == "/api" or p.startswith("/api/")]
+
+
+def test_every_spec_route_exists():
+    spec = {
+        "/",
+        "/register",
+        "/login",
+        "/categories",
+        "/cart",
+        "/checkout",
+        "/order1",
+        "/order2",
+        "/profile",
+        "/profile1",
+        "/profile2",
+        "/profile3",
+        "/profile4",
+        "/profile5",
+        "/notifications",
+    }
+    assert spec <= set(_page_paths())
+    assert routes.course(7) == "/courses/7"
+    assert routes.teacher(3) == "/teacher/3" and routes.mentor(3) == "/mentors/3"
+    assert routes.chat(5) == "/profile5/5" and routes.player(9) == "/order-complete/9"
+
+
+def test_next_path_must_stay_on_this_site():
+    assert routes.safe_next("/profile2") == "/profile2"
+    for bad in (
+        "https://evil.example",
+        "//evil.example",
+        "javascript:alert(1)",
+        "",
+        None,
+        "/\\evil",
+        "/\t/evil.example",
+    ):
+        assert routes.safe_next(bad) == "/"
+
+
+def test_every_guarded_route_runs_the_login_guard_first():
+    from reflex_base.registry import RegistrationContext
+
+    import marketplace.marketplace  # noqa: F401 - registers every page
+    from marketplace.states.session import SessionState
+
+    registered = {
+        kwargs["route"]: kwargs.get("on_load") or [] for _, kwargs in RegistrationContext.get().decorated_pages
+    }
+    for route in routes.GUARDED:
+        loads = registered[route]
+        assert loads and loads[0] == SessionState.require_login, route
+    assert SessionState.require_login not in registered[routes.HOME]
+
+
+def test_an_order_link_names_its_reference():
+    assert routes.order("NL-1 2") == "/order1?ref=NL-1%202"
