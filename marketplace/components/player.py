@@ -64,7 +64,11 @@ def video_area() -> rx.Component:
     return rx.el.div(
         rx.match(
             current.kind,
-            ("youtube", _frame(current.src, current.title, youtube=True)),
+            # A section the learner chose starts playing at once (the click is the gesture browsers ask for).
+            (
+                "youtube",
+                _frame(current.src + rx.cond(PlayerState.autoplay, "&autoplay=1", ""), current.title, youtube=True),
+            ),
             (
                 "native",
                 LessonVideo.create(

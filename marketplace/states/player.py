@@ -70,6 +70,8 @@ class PlayerState(rx.State):
     loaded_for: str = ""
     # Where a native video seeks once it has loaded: the saved position in the current section.
     _resume_seconds: int = 0
+    # A section the learner chose (a click, Next section) starts playing; the one a visit resumes at waits.
+    autoplay: bool = False
 
     @rx.var
     def current(self) -> PlayerSectionView:
@@ -96,6 +98,7 @@ class PlayerState(rx.State):
         """Check the enrollment on the server and load the course (on_load)."""
         self.loading, self.error, self.tab = True, "", "curriculum"
         self.sections, self.current_id, self.loaded_for = [], 0, ""
+        self.autoplay = False
         # Send the cleared view first: the state of an earlier visit (same browser tab) must not stay mounted.
         yield
         session_state = await self.get_state(SessionState)
@@ -155,6 +158,7 @@ class PlayerState(rx.State):
             return None
         self.current_id = section_id
         self._resume_seconds = 0
+        self.autoplay = True
         return await self._save(section_id, 0)
 
     @rx.event
@@ -235,11 +239,11 @@ class PlayerState(rx.State):
 
     @rx.event
     def video_ready(self):
-        """The native video has its metadata: seek to the saved position and apply the speed.
+        """The native video has its metadata: seek to the saved position, apply the speed, and play a chosen section.
 
         The position is not consumed here: whichever mount of the video reports last still resumes right.
         """
-        return rx.call_script(self._video_script(self._resume_seconds))
+        return rx.call_script(self._video_script(self._resume_seconds, play=self.autoplay))
 
     @rx.event
     def set_speed(self, speed: str):
@@ -248,12 +252,14 @@ class PlayerState(rx.State):
             self.speed = speed
         return rx.call_script(self._video_script(0))
 
-    def _video_script(self, seek_to: int) -> str:
+    def _video_script(self, seek_to: int, *, play: bool = False) -> str:
         # Both values are numbers produced here, never text from the browser.
         seek = f"v.currentTime = {int(seek_to)};" if seek_to > 0 else ""
+        # A browser may refuse to start playback (no gesture, data saver); the controls are still there.
+        start = "v.play().catch(() => {});" if play else ""
         return (
             f"(() => {{ const v = document.getElementById('{VIDEO_ELEMENT_ID}'); "
-            f"if (v) {{ v.playbackRate = {float(self.speed)}; {seek} }} }})()"
+            f"if (v) {{ v.playbackRate = {float(self.speed)}; {seek} {start} }} }})()"
         )
 
     @rx.event

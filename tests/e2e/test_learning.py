@@ -92,11 +92,12 @@ def test_learner_plays_marks_progress_and_resumes_where_they_left(page, phone, l
     page.goto(f"/order-complete/{course.id}")
     expect(page.get_by_test_id("now-playing")).to_contain_text("Lesson 2", timeout=LOAD)
 
-    # Next section (a YouTube lesson, embedded without cookies), then finish: My Courses shows it completed.
+    # Next section (a YouTube lesson, embedded without cookies, starting at once), then finish: My Courses shows
+    # it completed.
     page.get_by_role("button", name="Next section").click()
     expect(page.get_by_test_id("now-playing")).to_contain_text("Lesson 3")
     expect(page.locator("iframe[title='Lesson 3']")).to_have_attribute(
-        "src", "https://www.youtube-nocookie.com/embed/rfscVS0vtbw?enablejsapi=1"
+        "src", "https://www.youtube-nocookie.com/embed/rfscVS0vtbw?enablejsapi=1&autoplay=1"
     )
     expect(page.get_by_label("Speed")).to_have_count(0)
     expect(page.get_by_role("button", name="Next section")).to_be_disabled()
@@ -222,3 +223,30 @@ def test_a_youtube_lesson_completes_when_its_player_says_it_ended(page, live_app
     page.evaluate(f"window.dispatchEvent(new MessageEvent('message', {{origin: '{youtube}', data: {ended}}}))")
     expect(page.get_by_test_id("player-progress").last).to_have_text("1 of 3 sections", timeout=LOAD)
     expect(checkbox).to_be_checked()
+
+
+def test_a_chosen_section_starts_playing_but_a_resumed_visit_waits(page, live_app):
+    user, (course,) = _learner_with_course(live_app.db_url)
+    _set_video(live_app.db_url, course.id, None, DEMO_VIDEO)
+    _set_video(live_app.db_url, course.id, "Lesson 3", "https://www.youtube.com/watch?v=rfscVS0vtbw")
+    sign_in_storage(page.context, live_app.db_url, user.email)
+    page.goto(f"/order-complete/{course.id}")
+    page.wait_for_function("document.getElementById('lesson-video')?.readyState >= 1", timeout=LOAD)
+    # Opening the player shows the lesson ready to play; it does not start on its own.
+    page.wait_for_timeout(1000)
+    assert page.evaluate("document.getElementById('lesson-video').paused") is True
+
+    # Clicking a section plays it.
+    page.get_by_role("button", name=re.compile("Lesson 2")).click()
+    expect(page.get_by_test_id("now-playing")).to_contain_text("Lesson 2")
+    page.wait_for_function("document.getElementById('lesson-video')?.paused === false", timeout=LOAD)
+
+    # Next section to a YouTube lesson asks the embedded player to start too.
+    page.get_by_role("button", name="Next section").click()
+    expect(page.get_by_test_id("now-playing")).to_contain_text("Lesson 3")
+    expect(page.locator("iframe#youtube-lesson")).to_have_attribute("src", re.compile(r"enablejsapi=1&autoplay=1$"))
+
+    # Coming back later resumes at Lesson 3 without starting it.
+    page.reload()
+    expect(page.get_by_test_id("now-playing")).to_contain_text("Lesson 3", timeout=LOAD)
+    expect(page.locator("iframe#youtube-lesson")).to_have_attribute("src", re.compile(r"enablejsapi=1$"))

@@ -185,3 +185,28 @@ def test_notifications_stay_listed_when_marking_them_read_fails(monkeypatch):
     state = _state(NotificationsState, monkeypatch)
     asyncio.run(state.load())
     assert (state.error, len(state.items), state.total, state.loading) == ("", 1, 1, False)
+
+
+def test_a_chosen_section_plays_once_loaded_but_changing_speed_never_starts_playback(monkeypatch):
+    from marketplace.states import player as player_states
+    from marketplace.states.player import PlayerState
+    from marketplace.views.learning import PlayerSectionView
+
+    state = _state(PlayerState, monkeypatch)
+    state.sections = [PlayerSectionView(id=1, title="One"), PlayerSectionView(id=2, title="Two")]
+    state.current_id = 1
+
+    def script(spec) -> str:
+        return str(spec.args[0][1])
+
+    # A visit resumes at its section without starting it.
+    assert "play()" not in script(state.video_ready())
+
+    async def save(*_args, **_kwargs):
+        return None
+
+    monkeypatch.setattr(player_states.PlayerState, "_save", save)
+    asyncio.run(state.select_section(2))
+    assert state.current_id == 2 and state.autoplay
+    assert "v.play()" in script(state.video_ready())
+    assert "play()" not in script(state.set_speed("1.5"))
