@@ -41,29 +41,6 @@ def auth_split(title: str, subtitle, *body: rx.Component) -> rx.Component:
     )
 
 
-def submit_button(label: str, busy_label: str, busy) -> rx.Component:
-    """The black primary button; shows progress and cannot be pressed again while busy.
-
-    It also waits for the page's on_load (``is_hydrated``), whose form reset would otherwise wipe the
-    answer to a press made in the page's first instant.
-    """
-    return rx.el.button(
-        rx.cond(
-            busy,
-            rx.el.span(
-                class_name="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white",
-                aria_hidden="true",
-            ),
-            rx.fragment(),
-        ),
-        rx.cond(busy, busy_label, label),
-        type="submit",
-        disabled=busy | ~rx.State.is_hydrated,
-        aria_busy=busy,
-        class_name=f"{styles.BTN_DARK} w-full",
-    )
-
-
 def form_alert(message, *extra: rx.Component) -> rx.Component:
     """A form-level error (shown only when ``message`` is not empty), with optional actions under it."""
     return rx.cond(

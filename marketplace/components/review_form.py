@@ -10,6 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.ui import submit_button
 from marketplace.states.reviews import ReviewFormState
 
 
@@ -59,11 +60,8 @@ def review_form(heading: str = "Write a review", target_label: str = "this cours
             ReviewFormState.error != "",
             rx.el.p(ReviewFormState.error, role="alert", class_name=styles.FIELD_ERROR, data_testid="review-error"),
         ),
-        rx.el.button(
-            rx.cond(ReviewFormState.submitting, "Submitting...", "Submit review"),
-            type="submit",
-            disabled=ReviewFormState.submitting,
-            class_name=f"{styles.BTN_DARK} mt-4 w-full sm:w-auto",
+        submit_button(
+            "Submit review", "Submitting...", ReviewFormState.submitting, f"{styles.BTN_DARK} mt-4 w-full sm:w-auto"
         ),
         key=ReviewFormState.form_version,
         on_submit=ReviewFormState.submit,

@@ -184,3 +184,26 @@ def badge(text, tone: str = "blue") -> rx.Component:
         "amber": "bg-amber-50 text-amber-800",
     }
     return rx.el.span(text, class_name=f"{styles.BADGE} {tones[tone]}")
+
+
+def submit_button(label: str, busy_label: str, busy, class_name: str = f"{styles.BTN_DARK} w-full") -> rx.Component:
+    """A form's submit button; shows progress and cannot be pressed again while busy.
+
+    It also waits for the page's on_load (``is_hydrated``), whose form reset would otherwise wipe the
+    answer to a press made in the page's first instant.
+    """
+    return rx.el.button(
+        rx.cond(
+            busy,
+            rx.el.span(
+                class_name="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white",
+                aria_hidden="true",
+            ),
+            rx.fragment(),
+        ),
+        rx.cond(busy, busy_label, label),
+        type="submit",
+        disabled=busy | ~rx.State.is_hydrated,
+        aria_busy=busy,
+        class_name=class_name,
+    )

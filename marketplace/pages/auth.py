@@ -13,9 +13,8 @@ from marketplace.components.auth_layout import (
     form_alert,
     form_notice,
     password_field,
-    submit_button,
 )
-from marketplace.components.ui import field
+from marketplace.components.ui import field, submit_button
 from marketplace.layouts import page, spinner
 from marketplace.states.auth import LoginState
 from marketplace.states.auth_email import ForgotPasswordState, ResetPasswordState, VerifyEmailState

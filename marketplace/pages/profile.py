@@ -8,7 +8,7 @@ from marketplace import routes, styles
 from marketplace.components.cart_items import saved_row
 from marketplace.components.chat_avatar import person_avatar
 from marketplace.components.profile_sidebar import profile_layout
-from marketplace.components.ui import badge, empty_state, error_state, pager
+from marketplace.components.ui import badge, empty_state, error_state, pager, submit_button
 from marketplace.domain import profile as profile_rules
 from marketplace.layouts import page, spinner
 from marketplace.states.cart import CartState
@@ -184,11 +184,8 @@ def _settings_form() -> rx.Component:
             class_name=f"{styles.CARD} flex flex-col gap-4 p-4 sm:p-6",
         ),
         rx.el.div(
-            rx.el.button(
-                rx.cond(ProfileState.saving, "Saving...", "Save"),
-                type="submit",
-                disabled=ProfileState.saving,
-                class_name=f"{styles.BTN_PRIMARY} w-full sm:w-auto sm:min-w-40",
+            submit_button(
+                "Save", "Saving...", ProfileState.saving, f"{styles.BTN_PRIMARY} w-full sm:w-auto sm:min-w-40"
             ),
             class_name="flex justify-end",
         ),
