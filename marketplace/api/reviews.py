@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel
 
 from marketplace.api.deps import CurrentUser, OptionalUser, SessionDep, ensure_self
-from marketplace.domain import reviews
+from marketplace.domain import review_replies, reviews
 from marketplace.domain.errors import Unauthorized
 from marketplace.domain.shapes import MAX_ID
 
@@ -25,6 +25,12 @@ class ReviewIn(BaseModel):
 
     rating: int | None = None
     comment: str | None = None
+
+
+class ReplyIn(BaseModel):
+    """The instructor's answer to a review."""
+
+    reply: str | None = None
 
 
 @router.get("/review/getReviews")
@@ -91,3 +97,9 @@ def course_average(session: SessionDep, course_id: Id) -> dict:
 def average(session: SessionDep, target_id: Id, target_type: TargetType = reviews.COURSE) -> dict:
     """A course's or mentor's ``{averageRating, totalReviews, distribution}``."""
     return reviews.review_summary(session, target_type, target_id)
+
+
+@router.post("/review/{review_id}/reply")
+def reply_to_review(session: SessionDep, user: CurrentUser, review_id: Id, body: ReplyIn) -> dict:
+    """Answer a review as the instructor it is about; the reviewer is notified. Writing again replaces it."""
+    return review_replies.reply_to_review(session, user_id=user.id, review_id=review_id, reply=body.reply)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import reflex as rx
 
 from marketplace import styles
@@ -113,8 +115,26 @@ def avatar(picture, name, initials, size: int = 44) -> rx.Component:
     )
 
 
-def review_item(review: ReviewView) -> rx.Component:
-    """One review: author, stars, date and the comment (as text, never HTML)."""
+def review_answer(review: ReviewView) -> rx.Component:
+    """The instructor's public answer to a review (text, never HTML), when there is one."""
+    return rx.cond(
+        review.reply != "",
+        rx.el.div(
+            rx.el.p(
+                rx.el.span("Response from the instructor", class_name="font-semibold text-gray-900"),
+                rx.el.span(" · ", review.reply_date_text, class_name="text-gray-500"),
+                class_name="text-xs",
+            ),
+            rx.el.p(review.reply, class_name="mt-1 whitespace-pre-line break-words text-sm text-gray-700"),
+            class_name="mt-3 rounded-md border-l-4 border-blue-600 bg-blue-50 px-3 py-2",
+            data_testid="review-reply",
+        ),
+    )
+
+
+def review_item(review: ReviewView, extra: Callable[[ReviewView], rx.Component] | None = None) -> rx.Component:
+    """One review: author, stars, date, the comment and the instructor's answer (as text, never HTML), then
+    ``extra(review)`` if given (the instructor's Reply form)."""
     return rx.el.li(
         avatar(review.avatar, review.author, review.initials),
         rx.el.div(
@@ -125,6 +145,8 @@ def review_item(review: ReviewView) -> rx.Component:
             ),
             stars(review.rating, size=14, label="Rated " + review.rating.to_string() + " out of 5"),
             rx.el.p(review.comment, class_name="mt-1 whitespace-pre-line break-words text-sm text-gray-700"),
+            review_answer(review),
+            extra(review) if extra else rx.fragment(),
             class_name="min-w-0 flex-1",
         ),
         class_name="flex gap-3 border-b border-gray-100 py-4 last:border-b-0",
@@ -167,8 +189,14 @@ def review_summary(summary: ReviewSummaryView) -> rx.Component:
     )
 
 
-def review_list(reviews, loading, error, empty_text: str = "No reviews available") -> rx.Component:
-    """A list of reviews with its loading, error and empty states."""
+def review_list(
+    reviews,
+    loading,
+    error,
+    empty_text: str = "No reviews available",
+    extra: Callable[[ReviewView], rx.Component] | None = None,
+) -> rx.Component:
+    """A list of reviews with its loading, error and empty states; ``extra`` adds to each review."""
     return rx.cond(
         loading,
         rx.el.p("Loading reviews...", role="status", class_name="py-6 text-sm text-gray-500"),
@@ -177,7 +205,7 @@ def review_list(reviews, loading, error, empty_text: str = "No reviews available
             rx.el.p("Error loading reviews", role="alert", class_name="py-6 text-sm text-red-700"),
             rx.cond(
                 reviews.length() > 0,
-                rx.el.ul(rx.foreach(reviews, review_item), class_name="flex flex-col"),
+                rx.el.ul(rx.foreach(reviews, lambda r: review_item(r, extra)), class_name="flex flex-col"),
                 rx.el.p(empty_text, class_name="py-6 text-sm text-gray-500"),
             ),
         ),

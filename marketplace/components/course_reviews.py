@@ -10,6 +10,7 @@ import reflex as rx
 from marketplace import styles
 from marketplace.components.catalog_parts import review_list, review_summary
 from marketplace.components.review_form import review_form
+from marketplace.components.review_reply import reply_form
 from marketplace.components.ui import pager
 from marketplace.states.course import CourseState
 
@@ -21,7 +22,12 @@ def reviews_section() -> rx.Component:
         rx.el.div(review_summary(CourseState.summary), class_name="mt-4"),
         rx.el.div(review_form(), class_name="mt-6"),
         rx.el.div(
-            review_list(CourseState.reviews, CourseState.loading, CourseState.error),
+            review_list(
+                CourseState.reviews,
+                CourseState.loading,
+                CourseState.error,
+                extra=lambda review: rx.cond(CourseState.can_reply, reply_form(review)),
+            ),
             class_name="mt-4",
             data_testid="course-reviews",
         ),

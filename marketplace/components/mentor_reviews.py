@@ -11,6 +11,7 @@ import reflex as rx
 from marketplace import styles
 from marketplace.components.catalog_parts import review_list, review_summary
 from marketplace.components.review_form import review_form
+from marketplace.components.review_reply import reply_form
 from marketplace.states.instructor import InstructorState
 
 
@@ -21,7 +22,12 @@ def mentor_reviews_section() -> rx.Component:
         rx.el.div(review_summary(InstructorState.summary), class_name="mt-4"),
         rx.el.div(review_form("Review this mentor", "this mentor"), class_name="mt-6"),
         rx.el.div(
-            review_list(InstructorState.reviews, InstructorState.loading, InstructorState.error),
+            review_list(
+                InstructorState.reviews,
+                InstructorState.loading,
+                InstructorState.error,
+                extra=lambda review: rx.cond(InstructorState.can_reply, reply_form(review)),
+            ),
             class_name="mt-4",
             data_testid="mentor-reviews",
         ),

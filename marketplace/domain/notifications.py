@@ -1,4 +1,5 @@
-"""Notifications: real events for a user (a payment, a message, a review on their course), newest first.
+"""Notifications: real events for a user (a payment, a message, a review on their course, an answer to their
+review), newest first.
 
 Dicts are JSON-ready and keyed as the API answers. Each notification links to where it happened.
 """
@@ -42,7 +43,7 @@ def notify(
     Args:
         session: The database session (flushed, not committed).
         user_id: Who is told.
-        kind: ``payment``, ``message`` or ``review``.
+        kind: ``payment``, ``message``, ``review`` or ``reply`` (an instructor answered a review).
         text: What happened, in a sentence; cut to fit.
         link: The page where it happened.
         collapse: Refresh an unread notification of the same kind and link instead of adding another, so a

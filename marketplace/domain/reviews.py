@@ -44,7 +44,12 @@ def target_link(target_type: str, target_id: int) -> str:
     return f"/courses/{target_id}" if target_type == COURSE else f"/mentors/{target_id}"
 
 
-def _target(session: Session, target_type: str, target_id: int) -> Course | Instructor:
+def get_target(session: Session, target_type: str, target_id: int) -> Course | Instructor:
+    """The course or instructor a review is about.
+
+    Raises:
+        NotFound: Course not found / Instructor not found.
+    """
     if target_type == COURSE:
         course = session.get(Course, target_id)
         if course is None:
@@ -56,7 +61,8 @@ def _target(session: Session, target_type: str, target_id: int) -> Course | Inst
     return instructor
 
 
-def _review_dict(review: Review, author: User | None) -> dict:
+def review_dict(review: Review, author: User | None) -> dict:
+    """A review as lists and the API show it, with its author's name and avatar and the instructor's reply."""
     return {
         "id": review.id,
         "userId": review.author_id,
@@ -68,6 +74,8 @@ def _review_dict(review: Review, author: User | None) -> dict:
         "created_at": iso(review.created_at),
         "authorName": person_name(author),
         "avatar": author.profile_picture if author else "",
+        "reply": review.reply or "",
+        "repliedAt": iso(review.replied_at),
     }
 
 
@@ -87,7 +95,7 @@ def list_reviews(session: Session, *, target_type: str, target_id: int, page: in
         NotFound: the course or instructor does not exist.
     """
     target_type = normalize_type(target_type)
-    _target(session, target_type, target_id)
+    get_target(session, target_type, target_id)
     where = (Review.target_type == target_type, Review.target_id == target_id)
     total = session.exec(select(func.count(Review.id)).where(*where)).one()
     page, pages, per_page = _page_bounds(total, page, per_page)
@@ -99,7 +107,7 @@ def list_reviews(session: Session, *, target_type: str, target_id: int, page: in
         .offset((page - 1) * per_page)
         .limit(per_page)
     ).all()
-    return {"reviews": [_review_dict(r, u) for r, u in rows], "total": total, "page": page, "pages": pages}
+    return {"reviews": [review_dict(r, u) for r, u in rows], "total": total, "page": page, "pages": pages}
 
 
 def _average(distribution: dict[int, int]) -> float:
@@ -130,7 +138,7 @@ def review_summary(session: Session, target_type: str, target_id: int) -> dict:
         NotFound: the course or instructor does not exist.
     """
     target_type = normalize_type(target_type)
-    _target(session, target_type, target_id)
+    get_target(session, target_type, target_id)
     distribution = _distribution(session, target_type, target_id)
     return {
         "averageRating": _average(distribution),
@@ -229,7 +237,7 @@ def add_review(
         raise Unauthorized("You must be logged in to submit a review.")
     text = _validate(rating, comment)
     target_type = normalize_type(target_type)
-    target = _target(session, target_type, target_id)
+    target = get_target(session, target_type, target_id)
     _check_may_review(session, author, target)
     # Lock the author's row (PostgreSQL; SQLite serialises writers anyway) so two quick submits
     # cannot both pass the five-review limit.
@@ -247,7 +255,7 @@ def add_review(
     _store_rating(session, target, target_type)
     _notify(session, author, target, target_type, rating)
     session.flush()
-    return _review_dict(review, author)
+    return review_dict(review, author)
 
 
 def user_reviews(session: Session, user_id: int, *, page: int = 1, per_page: int = 4) -> dict:
@@ -270,7 +278,7 @@ def user_reviews(session: Session, user_id: int, *, page: int = 1, per_page: int
     titles = _target_titles(session, reviews)
     items = []
     for review in reviews:
-        item = _review_dict(review, author)
+        item = review_dict(review, author)
         item["targetTitle"] = titles.get((review.target_type, review.target_id), "")
         item["link"] = target_link(review.target_type, review.target_id)
         items.append(item)

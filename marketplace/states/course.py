@@ -8,7 +8,7 @@ import reflex as rx
 
 from marketplace import routes
 from marketplace.db.engine import session_scope
-from marketplace.domain import catalog, reviews
+from marketplace.domain import catalog, review_replies, reviews
 from marketplace.domain.errors import NotFound
 from marketplace.domain.shapes import parse_id
 from marketplace.settings import settings
@@ -53,6 +53,8 @@ class CourseState(rx.State):
     review_pages: int = 1
     related: list[CourseCardView] = []
     enrolled: bool = False
+    # The course's own instructor is looking: each review gets a Reply form.
+    can_reply: bool = False
     share: list[LinkView] = []
     page_url: str = ""
 
@@ -99,6 +101,7 @@ class CourseState(rx.State):
         """Read the course of the URL (the page's on_load); the previous course is cleared first."""
         self.loading, self.not_found, self.error = True, False, ""
         self.course, self.sections, self.reviews, self.related = CourseDetailView(), [], [], []
+        self.can_reply = False
         course_id = parse_id(self.course_id)
         if course_id is None:
             self.not_found, self.loading = True, False
@@ -108,6 +111,9 @@ class CourseState(rx.State):
             with session_scope() as session:
                 detail = catalog.get_course_detail(session, course_id, viewer_id=user_id, reviews_shown=REVIEWS_SHOWN)
                 related = catalog.related_courses(session, course_id, limit=RELATED_COURSES)
+                can_reply = review_replies.may_reply(
+                    session, user_id=user_id, target_type=reviews.COURSE, target_id=course_id
+                )
         except NotFound:
             self.not_found, self.loading = True, False
             return
@@ -124,6 +130,7 @@ class CourseState(rx.State):
         self.set_review_pages(self.summary.total)
         self.related = course_cards(related, user_id)
         self.enrolled = bool(detail.get("enrolled"))
+        self.can_reply = can_reply
         self.page_url = settings.public_url.rstrip("/") + routes.course(course_id)
         self.share = share_links(self.page_url, self.course.title)
         self.loading = False

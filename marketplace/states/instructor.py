@@ -7,7 +7,7 @@ import logging
 import reflex as rx
 
 from marketplace.db.engine import session_scope
-from marketplace.domain import catalog
+from marketplace.domain import catalog, review_replies, reviews
 from marketplace.domain.errors import NotFound
 from marketplace.domain.shapes import parse_id
 from marketplace.states.catalog import course_cards, viewer_id
@@ -37,6 +37,8 @@ class InstructorState(rx.State):
     courses: list[CourseCardView] = []
     reviews: list[ReviewView] = []
     summary: ReviewSummaryView = ReviewSummaryView()
+    # The mentor themselves is looking: each review gets a Reply form.
+    can_reply: bool = False
 
     @rx.var
     def page_title(self) -> str:
@@ -50,6 +52,7 @@ class InstructorState(rx.State):
         """Read the instructor of the URL (the page's on_load); the previous one is cleared first."""
         self.loading, self.not_found, self.error = True, False, ""
         self.instructor, self.courses, self.reviews = InstructorDetailView(), [], []
+        self.can_reply = False
         raw = self.mentor_id or self.teacher_id
         instructor_id = parse_id(raw)
         if instructor_id is None:
@@ -59,6 +62,9 @@ class InstructorState(rx.State):
         try:
             with session_scope() as session:
                 data = catalog.mentor_page(session, instructor_id, reviews_per_page=REVIEWS_SHOWN)
+                can_reply = review_replies.may_reply(
+                    session, user_id=user_id, target_type=reviews.INSTRUCTOR, target_id=instructor_id
+                )
         except NotFound:
             self.not_found, self.loading = True, False
             return
@@ -70,4 +76,5 @@ class InstructorState(rx.State):
         self.courses = course_cards(data["courses"], user_id)
         self.reviews = [review_view(r) for r in data["reviews"]]
         self.summary = summary_view(data["reviewSummary"])
+        self.can_reply = can_reply
         self.loading = False

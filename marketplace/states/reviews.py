@@ -15,7 +15,7 @@ import reflex as rx
 from sqlmodel import Session
 
 from marketplace.db.engine import session_scope
-from marketplace.domain import reviews
+from marketplace.domain import review_replies, reviews
 from marketplace.domain.errors import DomainError
 from marketplace.states.course import REVIEWS_SHOWN as COURSE_PAGE_REVIEWS
 from marketplace.states.course import CourseState
@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 
 SUBMIT_FAILED = "Failed to submit review. Please try again."
 POSTED = "Thank you! Your review was posted."
+REPLY_FAILED = "Failed to post your reply. Please try again."
+REPLY_POSTED = "Your reply was posted."
 LIST_PER_PAGE = 5
 MY_REVIEWS_PER_PAGE = 4
 
@@ -123,7 +125,7 @@ class ReviewFormState(rx.State):
                     author_id=user_id,
                     target_type=target_type,
                     target_id=target_id,
-                    rating=_rating(form_data.get("rating")),
+                    rating=_as_int(form_data.get("rating")),
                     comment=str(form_data.get("comment") or ""),
                 )
         except DomainError as error:
@@ -137,42 +139,78 @@ class ReviewFormState(rx.State):
             return
         self.submitting = False
         self.form_version += 1
-        yield [rx.toast.success(POSTED), *await self._refresh_page(target_type, target_id)]
-
-    async def _refresh_page(self, target_type: str, target_id: int) -> list:
-        """Show the new review, average and count on the page the form is on."""
-        if self.player_course_id:
-            return [TargetReviewsState.load, PlayerState.refresh_rating]
-        if self.course_id:
-            # The course and mentor pages keep their own states: refresh their reviews in place rather than
-            # reloading the whole page.
-            course_state = await self.get_state(CourseState)
-            summary, listed = _summary_and_newest(target_type, target_id, COURSE_PAGE_REVIEWS)
-            course_state.summary = summary_view(summary)
-            course_state.reviews = [review_view(r) for r in listed]
-            course_state.set_review_pages(course_state.summary.total)
-            course_state.course = dataclasses.replace(
-                course_state.course,
-                rating=course_state.summary.average,
-                rating_text=course_state.summary.average_text,
-                review_count=course_state.summary.total,
-            )
-        elif self.mentor_id or self.teacher_id:
-            instructor_state = await self.get_state(InstructorState)
-            summary, listed = _summary_and_newest(target_type, target_id, INSTRUCTOR_PAGE_REVIEWS)
-            instructor_state.summary = summary_view(summary)
-            instructor_state.reviews = [review_view(r) for r in listed]
-            instructor_state.instructor = dataclasses.replace(
-                instructor_state.instructor,
-                rating=instructor_state.summary.average,
-                rating_text=instructor_state.summary.average_text,
-                review_count=instructor_state.summary.total,
-            )
-        return []
+        yield [rx.toast.success(POSTED), *await refresh_page_reviews(self, target_type, target_id)]
 
 
-def _rating(value: object) -> int | None:
-    """The chosen star as an int; None when no star was chosen (the domain then asks for one)."""
+class ReviewReplyState(rx.State):
+    """The Reply form under each review, shown to the instructor the reviews are about."""
+
+    submitting: bool = False
+
+    @rx.event
+    async def submit(self, form_data: dict):
+        """Post the answer (the domain checks that the caller teaches the reviewed course), then show it."""
+        if self.submitting:
+            return
+        self.submitting = True
+        yield
+        user_id = (await self.get_state(SessionState)).verified_user_id()
+        try:
+            with session_scope() as session:
+                review_replies.reply_to_review(
+                    session,
+                    user_id=user_id,
+                    review_id=_as_int(form_data.get("review_id")) or 0,
+                    reply=str(form_data.get("reply") or ""),
+                )
+        except DomainError as error:
+            self.submitting = False
+            yield rx.toast.error(error.message)
+            return
+        except Exception:
+            log.exception("Posting a reply failed")
+            self.submitting = False
+            yield rx.toast.error(REPLY_FAILED)
+            return
+        self.submitting = False
+        target_type, target_id = route_target(self)
+        yield [rx.toast.success(REPLY_POSTED), *await refresh_page_reviews(self, target_type, target_id)]
+
+
+async def refresh_page_reviews(state: rx.State, target_type: str, target_id: int) -> list:
+    """Show the newest reviews, average and count on the page ``state`` is on; returns events still to run."""
+    if state.player_course_id:
+        return [TargetReviewsState.load, PlayerState.refresh_rating]
+    if state.course_id:
+        # The course and mentor pages keep their own states: refresh their reviews in place rather than
+        # reloading the whole page.
+        course_state = await state.get_state(CourseState)
+        summary, listed = _summary_and_newest(target_type, target_id, COURSE_PAGE_REVIEWS)
+        course_state.summary = summary_view(summary)
+        course_state.reviews = [review_view(r) for r in listed]
+        course_state.set_review_pages(course_state.summary.total)
+        course_state.course = dataclasses.replace(
+            course_state.course,
+            rating=course_state.summary.average,
+            rating_text=course_state.summary.average_text,
+            review_count=course_state.summary.total,
+        )
+    elif state.mentor_id or state.teacher_id:
+        instructor_state = await state.get_state(InstructorState)
+        summary, listed = _summary_and_newest(target_type, target_id, INSTRUCTOR_PAGE_REVIEWS)
+        instructor_state.summary = summary_view(summary)
+        instructor_state.reviews = [review_view(r) for r in listed]
+        instructor_state.instructor = dataclasses.replace(
+            instructor_state.instructor,
+            rating=instructor_state.summary.average,
+            rating_text=instructor_state.summary.average_text,
+            review_count=instructor_state.summary.total,
+        )
+    return []
+
+
+def _as_int(value: object) -> int | None:
+    """A form value as an int (the chosen star, a review id); None when absent (the domain then says what)."""
     try:
         return int(str(value))
     except (TypeError, ValueError):

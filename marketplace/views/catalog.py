@@ -56,6 +56,8 @@ class ReviewView:
     date_text: str = ""
     subject: str = ""
     subject_href: str = ""
+    reply: str = ""  # the instructor's answer, if any
+    reply_date_text: str = ""
 
 
 @dataclasses.dataclass
@@ -216,6 +218,8 @@ def review_view(data: Mapping[str, Any]) -> ReviewView:
         date_text=date_text(data.get("created_at") or data.get("date")),
         subject=str(data.get("targetTitle") or data.get("courseTitle") or ""),
         subject_href=href,
+        reply=str(data.get("reply") or ""),
+        reply_date_text=date_text(data.get("repliedAt")) if data.get("repliedAt") else "",
     )
 
 

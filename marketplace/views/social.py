@@ -14,7 +14,7 @@ from typing import Any
 WAT = timezone(timedelta(hours=1), "WAT")
 
 # Notification kinds and the icon each gets.
-KIND_ICONS = {"message": "message-circle", "payment": "credit-card", "review": "star"}
+KIND_ICONS = {"message": "message-circle", "payment": "credit-card", "review": "star", "reply": "reply"}
 
 
 def initials(name: str) -> str:

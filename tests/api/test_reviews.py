@@ -1,5 +1,6 @@
 """HTTP: the spec's /review paths, who may post and read, text kept as text, the five-review limit."""
 
+from marketplace.db.models import User
 from marketplace.domain.sessions import issue_token
 from tests.factories import enroll, make_course, make_instructor, make_user
 
@@ -149,3 +150,30 @@ def test_each_review_path_reaches_its_own_route(api_client, session):
 def test_out_of_range_ids_are_rejected_not_crashing(api_client):
     assert api_client.get("/api/review/courseAverage/99999999999").status_code == 422
     assert api_client.get("/api/review/getReviews?targetId=99999999999").status_code == 422
+
+
+def test_only_the_courses_instructor_may_answer_a_review_and_the_answer_is_listed(api_client, session):
+    teacher = make_instructor(session)
+    course = make_course(session, instructor=teacher)
+    learner, learner_headers = _enrolled(session, course)
+    review = _post(api_client, learner_headers, learner.id, course.id, comment="Loved it").json()
+    teacher_headers = _auth(session, session.get(User, teacher.user_id))
+    stranger_headers = _auth(session, session.get(User, make_instructor(session).user_id))
+
+    path = f"/api/review/{review['id']}/reply"
+    assert api_client.post(path, json={"reply": "Thanks"}).status_code == 401
+    for headers in (learner_headers, stranger_headers):
+        refused = api_client.post(path, json={"reply": "Thanks"}, headers=headers)
+        assert refused.status_code == 403
+        assert refused.json()["message"] == "Only the instructor of this course can reply to its reviews."
+    blank = api_client.post(path, json={"reply": "   "}, headers=teacher_headers)
+    assert blank.status_code == 400 and blank.json()["message"] == "Please write your reply."
+    assert api_client.post("/api/review/999999/reply", json={"reply": "Hi"}, headers=teacher_headers).status_code == 404
+
+    answered = api_client.post(path, json={"reply": "<script>alert(1)</script> Thanks"}, headers=teacher_headers)
+    assert answered.status_code == 200
+    assert answered.json()["reply"] == "<script>alert(1)</script> Thanks"
+    listed = api_client.get(f"/api/review/courseReviews/{course.id}").json()
+    assert [(r["comment"], r["reply"]) for r in listed] == [("Loved it", "<script>alert(1)</script> Thanks")]
+    kinds = [n["kind"] for n in api_client.get("/api/notifications", headers=learner_headers).json()["notifications"]]
+    assert "reply" in kinds

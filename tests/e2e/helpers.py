@@ -9,8 +9,10 @@ from collections.abc import Callable
 from sqlmodel import Session, select
 
 from marketplace.db.engine import get_engine
-from marketplace.db.models import User
+from marketplace.db.models import Instructor, User
+from marketplace.domain.reviews import add_review
 from marketplace.domain.sessions import issue_token
+from tests.factories import enroll, make_course
 
 DEMO_LEARNER = ("ada@example.com", "learner123")
 DEMO_INSTRUCTOR = ("tunde@example.com", "teacher123")
@@ -52,3 +54,16 @@ def sign_in_storage(context, db_url: str, email: str) -> User:
         f"window.localStorage.setItem('user', {json.dumps(json.dumps(stored))});"
     )
     return user
+
+
+def reviewed_course(db_url: str, teacher: User, learner: User, *, rating: int = 5, comment: str = "Fun"):
+    """A new course taught by ``teacher`` (an instructor user), with ``learner`` enrolled and their review of it."""
+    with Session(get_engine(db_url), expire_on_commit=False) as session:
+        instructor = session.exec(select(Instructor).where(Instructor.user_id == teacher.id)).one()
+        course = make_course(session, instructor=instructor, title=f"Pottery {teacher.id}")
+        enroll(session, session.get(User, learner.id), course)
+        add_review(
+            session, author_id=learner.id, target_type="Course", target_id=course.id, rating=rating, comment=comment
+        )
+        session.commit()
+        return course

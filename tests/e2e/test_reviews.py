@@ -11,7 +11,8 @@ from sqlmodel import Session
 from marketplace.db.engine import get_engine
 from marketplace.domain.reviews import add_review
 from tests.e2e.conftest import screenshot
-from tests.e2e.helpers import sign_in_storage
+from tests.e2e.helpers import reviewed_course, sign_in_storage
+from tests.e2e.test_chat import new_person, open_as
 from tests.factories import enroll, make_course, make_user
 
 LOAD = 20_000
@@ -197,3 +198,38 @@ def test_the_course_page_pages_through_older_reviews(page, live_app):
     expect(reviews.get_by_text("Review 0- 1")).to_be_visible()
     expect(reviews.get_by_text("Review 2- 3")).to_have_count(0)
     expect(section.get_by_role("button", name="Page 2")).to_have_attribute("aria-current", "page")
+
+
+def test_the_instructor_replies_to_a_review_and_the_learner_is_told(browser, live_app):
+    teacher = new_person(live_app.db_url, "Tobi", teacher=True)
+    learner = new_person(live_app.db_url, "Sade")
+    course = reviewed_course(live_app.db_url, teacher, learner, rating=4, comment="Fun")
+
+    # The learner sees their review, with no Reply control of their own.
+    learner_page = open_as(browser, live_app, learner, f"/courses/{course.id}")
+    reviews = learner_page.get_by_test_id("course-reviews")
+    expect(reviews.get_by_text("Fun")).to_be_visible(timeout=LOAD)
+    expect(reviews.get_by_text("Reply", exact=True)).to_have_count(0)
+
+    # The course's instructor answers it on the course page.
+    teacher_page = open_as(browser, live_app, teacher, f"/courses/{course.id}")
+    review = teacher_page.get_by_test_id("course-reviews").get_by_test_id("review")
+    expect(review).to_contain_text("Fun", timeout=LOAD)
+    review.get_by_text("Reply", exact=True).click()
+    review.get_by_label("Your reply to Sade Bello").fill("Thank you, <b>Sade</b>! Part two is coming.")
+    review.get_by_role("button", name="Post reply").click()
+    expect(review.get_by_test_id("review-reply")).to_contain_text("Thank you, <b>Sade</b>! Part two is coming.")
+    expect(review.get_by_test_id("review-reply")).to_contain_text("Response from the instructor")
+    expect(review.get_by_text("Edit reply", exact=True)).to_be_visible()
+    screenshot(teacher_page, "review-reply")
+
+    # The learner's bell counts it, and the notification leads back to the course's reviews.
+    learner_page.goto("/profile3")
+    expect(learner_page.get_by_test_id("bell-count")).to_have_text("1", timeout=LOAD)
+    learner_page.get_by_role("link", name="Notifications").click()
+    line = learner_page.get_by_test_id("notification").first
+    expect(line).to_contain_text(f"Tobi Okafor replied to your review of {course.title}.")
+    line.get_by_role("link").click()
+    expect(learner_page).to_have_url(re.compile(rf"/courses/{course.id}#reviews$"))
+    answer = learner_page.get_by_test_id("course-reviews").get_by_test_id("review-reply")
+    expect(answer).to_contain_text("Part two is coming.", timeout=LOAD)

@@ -26,6 +26,9 @@ class Review(SQLModel, table=True):
     rating: int = Field(ge=1, le=5)
     comment: str = Field(max_length=2000)
     created_at: datetime = Field(default_factory=utcnow)
+    # The instructor's public answer to the review (one per review; writing again replaces it).
+    reply: str | None = Field(default=None, max_length=2000)
+    replied_at: datetime | None = None
 
 
 class Conversation(SQLModel, table=True):
@@ -63,7 +66,7 @@ class Notification(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(foreign_key="users.id", ondelete="CASCADE")
-    kind: str = Field(max_length=30)  # payment | message | review
+    kind: str = Field(max_length=30)  # payment | message | review | reply
     text: str = Field(max_length=300)
     link: str = Field(default="", max_length=300)
     created_at: datetime = Field(default_factory=utcnow)
