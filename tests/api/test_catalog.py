@@ -1,4 +1,4 @@
-"""The catalog JSON API: every endpoint, unknown ids (404) and bad query values (422)."""
+"""The catalog JSON API: every endpoint, unknown ids (404), malformed ids and bad query values (422)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from sqlmodel import Session
 
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Review
+from marketplace.domain.shapes import MAX_ID
 from marketplace.domain.text import search_text
 from tests.factories import make_category, make_course, make_instructor, make_user
 
@@ -203,3 +204,34 @@ def test_search(api_client, catalog_db):
     assert titles(api_client.get("/api/search", params={"query": "DESIGN"}).json())[0] == "Café Design"
     assert api_client.get("/api/search", params={"query": "   "}).json() == []
     assert api_client.get("/api/search").json() == []
+
+
+INSTRUCTOR_PATHS = ["/api/instructors/{}", "/api/instructors/{}/courses", "/api/mentors/{}"]
+
+
+@pytest.mark.parametrize("path", INSTRUCTOR_PATHS)
+@pytest.mark.parametrize(
+    ("bad_id", "says"),
+    [
+        ("abc", "valid integer"),
+        ("1.5", "valid integer"),
+        ("1e3", "valid integer"),
+        ("%20", "valid integer"),
+        ("-1", "greater than or equal to 1"),
+        ("0", "greater than or equal to 1"),
+        # Past the id columns' range (PostgreSQL would fail on it): refused, never a 500.
+        (str(MAX_ID + 1), f"less than or equal to {MAX_ID}"),
+        ("99999999999999999999", f"less than or equal to {MAX_ID}"),
+    ],
+)
+def test_malformed_instructor_id_is_422_naming_the_id(api_client, catalog_db, path, bad_id, says):
+    response = api_client.get(path.format(bad_id))
+    assert response.status_code == 422, response.text
+    message = response.json()["message"]
+    assert message.startswith("instructor_id: ") and says in message
+
+
+@pytest.mark.parametrize("path", INSTRUCTOR_PATHS)
+def test_the_largest_instructor_id_is_looked_up_and_not_found(api_client, catalog_db, path):
+    response = api_client.get(path.format(MAX_ID))
+    assert response.status_code == 404 and response.json() == {"message": "Instructor not found"}

@@ -13,9 +13,12 @@ from sqlmodel import Session, select
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Instructor, User
 from marketplace.domain import catalog
+from marketplace.domain.money import format_ngn
 from tests.e2e.helpers import sign_in_storage
 from tests.e2e.screens import shoot
-from tests.factories import enroll, make_course, make_user
+from tests.factories import enroll, make_course, make_instructor, make_user
+
+WAIT = 15_000  # ms: a busy two-core machine may take a while to draw a page
 
 
 def _db(live_app) -> Session:
@@ -413,3 +416,106 @@ def test_mentor_page_social_buttons_link_out(page, live_app):
             expect(button).to_have_attribute("href", href)
             expect(button).to_have_attribute("target", "_blank")
     assert any(links.values())
+
+
+def _taught_card(page, title: str):
+    """The course card titled ``title`` among the courses on a mentor page."""
+    cards = page.locator("#courses").get_by_test_id("course-card")
+    return cards.filter(has=page.get_by_role("heading", name=title, exact=True))
+
+
+def _star(shape: str, colour: str) -> re.Pattern:
+    """The classes of one lucide star icon (``star`` or ``star-half``) in ``colour``."""
+    return re.compile(rf"(?=.*(?:^|\s)lucide-{shape}(?:\s|$))(?=.*(?:^|\s){colour}(?:\s|$))")
+
+
+FULL = _star("star", "fill-amber-500")
+HALF = _star("star-half", "fill-amber-500")
+EMPTY = _star("star", "text-gray-300")
+
+
+def test_course_cards_draw_half_stars_and_strike_through_the_original_price(page, live_app):
+    with _db(live_app) as session:
+        teacher = make_instructor(session, first_name="Halima")
+        deal = make_course(
+            session,
+            instructor=teacher,
+            title="Adire Dyeing at Home",
+            rating=4.5,
+            review_count=2,
+            price_kobo=1_200_000,
+            original_price_kobo=2_000_000,
+        )
+        plain = make_course(session, instructor=teacher, title="Beadwork for Market Stalls", rating=4.4, review_count=2)
+    page.goto(f"/mentors/{teacher.id}")
+
+    deal_card, plain_card = _taught_card(page, deal.title), _taught_card(page, plain.title)
+    deal_stars = deal_card.get_by_role("img", name=f"Rated {deal.rating:.1f} out of 5")
+    expect(deal_stars).to_be_visible(timeout=WAIT)
+    expect(deal_stars.locator("svg")).to_have_class([FULL, FULL, FULL, FULL, HALF])
+    # Just under the half: the fifth star stays empty.
+    expect(plain_card.get_by_role("img", name=f"Rated {plain.rating:.1f} out of 5").locator("svg")).to_have_class(
+        [FULL, FULL, FULL, FULL, EMPTY]
+    )
+
+    expect(deal_card).to_contain_text(format_ngn(deal.price_kobo))
+    was = deal_card.get_by_role("deletion")
+    expect(was).to_have_text(format_ngn(deal.original_price_kobo))
+    expect(was).to_have_css("text-decoration-line", "line-through")
+    expect(plain_card).to_contain_text(format_ngn(plain.price_kobo))
+    expect(plain_card.get_by_role("deletion")).to_have_count(0)
+
+
+def test_a_course_card_swaps_a_broken_thumbnail_for_the_stock_image(page, live_app):
+    missing = "/images/courses/no-such-picture.webp"
+    with _db(live_app) as session:
+        teacher = make_instructor(session, first_name="Ngozi")
+        course = make_course(session, instructor=teacher, title="Pottery with Local Clay", thumbnail=missing)
+        assert [c["thumbnail"] for c in catalog.mentor_page(session, teacher.id)["courses"]] == [missing]
+    page.goto(f"/mentors/{teacher.id}")
+    picture = _taught_card(page, course.title).locator("img")
+    expect(picture).to_have_count(1, timeout=WAIT)
+    picture.scroll_into_view_if_needed()  # the card's picture loads lazily, once a person scrolls to it
+    expect(picture).to_have_attribute("src", "/images/stock-course.webp", timeout=WAIT)
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=picture.element_handle(), timeout=WAIT)
+
+
+def _word_with_results(live_app, at_least: int) -> tuple[str, list[dict]]:
+    """A word of a course title that the search answers with at least ``at_least`` courses, and those courses."""
+    with _db(live_app) as session:
+        for title in session.exec(select(Course.title).order_by(Course.id)).all():
+            for word in title.split():
+                if len(word) >= 4 and word.isalpha():
+                    found = catalog.search_courses(session, word)
+                    if len(found) >= at_least:
+                        return word, found
+    raise AssertionError(f"No title word finds {at_least} courses")
+
+
+def test_header_search_arrow_up_moves_the_highlight_up_and_enter_opens_it(page, live_app):
+    word, results = _word_with_results(live_app, 3)
+    page.goto("/faq")
+    box = page.get_by_role("combobox", name="Search courses").first
+    box.fill(word)
+    panel = page.get_by_role("listbox", name="Search results").first
+    expect(panel.get_by_role("option")).to_have_count(len(results), timeout=WAIT)
+    highlighted = panel.get_by_role("option", selected=True)
+
+    def highlight_is(index: int) -> None:
+        expect(highlighted).to_have_count(1, timeout=WAIT)
+        expect(highlighted).to_contain_text(results[index]["title"], timeout=WAIT)
+        expect(panel.get_by_role("option").nth(index)).to_have_attribute("aria-selected", "true")
+
+    box.press("ArrowDown")
+    box.press("ArrowDown")
+    highlight_is(1)
+    box.press("ArrowUp")
+    highlight_is(0)
+    box.press("ArrowDown")
+    box.press("ArrowDown")
+    highlight_is(2)
+    box.press("ArrowUp")
+    highlight_is(1)
+    box.press("Enter")  # opens the highlighted result, not the first
+    expect(page).to_have_url(re.compile(rf"/courses/{results[1]['id']}$"), timeout=WAIT)
+    expect(page.get_by_role("heading", name=results[1]["title"], level=1)).to_be_visible(timeout=WAIT)

@@ -1,11 +1,13 @@
 """Home as a visitor and as a learner sees it: statistics and categories counted from the database, top courses,
-testimonials that scroll 350 px per step, and the learner's own courses marked Enrolled with Watch Now."""
+testimonials that scroll 350 px per step, the learner's own courses marked Enrolled with Watch Now, the See All
+links and the Become an Instructor call to action."""
 
 import re
 
 from playwright.sync_api import expect
 from sqlmodel import Session
 
+from marketplace import routes
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course
 from marketplace.domain import catalog
@@ -13,6 +15,8 @@ from marketplace.views.catalog import compact_count
 from tests.e2e.helpers import sign_in_storage
 from tests.e2e.screens import shoot
 from tests.factories import enroll, make_user
+
+WAIT = 15_000  # ms: a busy two-core machine may take a while to draw a page
 
 
 def test_home_shows_real_statistics_and_categories(page, live_app):
@@ -80,3 +84,34 @@ def test_home_on_a_phone_fits_the_screen(phone):
     expect(phone.get_by_test_id("course-card").first).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(phone, "home")
+
+
+def test_each_see_all_link_opens_the_course_listing(page):
+    page.goto("/")
+    see_all = page.get_by_role("link", name=re.compile(r"^See all "))
+    expect(see_all).to_have_count(3, timeout=WAIT)
+    expect(see_all).to_have_text(["See All"] * 3)
+    for section, label in (
+        ("Top Categories", "See all categories"),
+        ("Top Courses", "See all courses"),
+        ("Top Instructors", "See all instructors"),
+    ):
+        page.goto("/")
+        page.get_by_role("region", name=section).get_by_role("link", name=label).click()
+        expect(page).to_have_url(re.compile(r"/categories/?$"), timeout=WAIT)
+        expect(page.get_by_role("heading", name="All Courses", level=1)).to_be_visible(timeout=WAIT)
+        expect(page.get_by_test_id("course-grid").get_by_test_id("course-card").first).to_be_visible(timeout=WAIT)
+
+
+def test_become_an_instructor_invites_people_to_sign_up(page):
+    page.goto("/")
+    heading = page.get_by_role("heading", name="Become an Instructor", level=2)
+    expect(heading).to_be_visible(timeout=WAIT)
+    block = heading.locator("xpath=..")  # the heading, its text and its button
+    expect(block).to_contain_text("Teach what you know to learners across Nigeria.")
+    button = block.get_by_role("link", name="Start Teaching Today")
+    expect(button).to_be_visible()
+    expect(button).to_have_attribute("href", routes.REGISTER)
+    button.click()
+    expect(page).to_have_url(re.compile(rf"{routes.REGISTER}/?$"), timeout=WAIT)
+    expect(page.get_by_role("heading", name="Create your account", level=1)).to_be_visible(timeout=WAIT)
