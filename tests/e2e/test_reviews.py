@@ -233,3 +233,28 @@ def test_the_instructor_replies_to_a_review_and_the_learner_is_told(browser, liv
     expect(learner_page).to_have_url(re.compile(rf"/courses/{course.id}#reviews$"))
     answer = learner_page.get_by_test_id("course-reviews").get_by_test_id("review-reply")
     expect(answer).to_contain_text("Part two is coming.", timeout=LOAD)
+
+
+def test_the_players_reviews_come_five_to_a_page_newest_first(page, live_app):
+    user, (course,) = _enrolled_learner(live_app.db_url)
+    with Session(get_engine(live_app.db_url), expire_on_commit=False) as session:
+        earlier = make_user(session)
+        enroll(session, earlier, course)
+    _post_directly(live_app.db_url, earlier.id, course.id, 2, comment="Older")
+    _post_directly(live_app.db_url, user.id, course.id, 5, comment="Newer")
+    sign_in_storage(page.context, live_app.db_url, user.email)
+
+    page.goto(f"/order-complete/{course.id}")
+    page.get_by_role("tab", name="Reviews").click(timeout=LOAD)
+    comments = page.get_by_test_id("review").locator("p.whitespace-pre-line")
+    expect(comments).to_have_text(["Newer 4", "Newer 3", "Newer 2", "Newer 1", "Newer 0"])
+    pages = page.get_by_role("navigation", name="Pagination")
+    expect(pages.get_by_role("button", name="Page 1")).to_have_attribute("aria-current", "page")
+    expect(pages.get_by_role("button", name="Previous page")).to_be_disabled()
+
+    pages.get_by_role("button", name="Page 2").click()
+    expect(comments).to_have_text(["Older 1", "Older 0"])
+    expect(pages.get_by_role("button", name="Page 2")).to_have_attribute("aria-current", "page")
+    expect(pages.get_by_role("button", name="Next page")).to_be_disabled()
+    pages.get_by_role("button", name="Previous page").click()
+    expect(comments).to_have_text(["Newer 4", "Newer 3", "Newer 2", "Newer 1", "Newer 0"])
