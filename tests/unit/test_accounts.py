@@ -150,17 +150,20 @@ def test_register_refuses_invalid_input_with_every_field_message(session):
     assert session.exec(select(User)).first() is None
 
 
-def test_unknown_email_and_wrong_password_get_the_same_answer_and_cost(session):
+def test_unknown_email_and_wrong_password_get_the_same_answer_and_cost(session, monkeypatch):
+    monkeypatch.setattr(settings, "login_max_failures", 100)  # many tries below; none may be locked out
     make_user(session, email="ada@example.com", password="right-pass")
-    timings = {}
-    for email in ("ada@example.com", "nobody@example.com"):
-        started = time.perf_counter()
-        with pytest.raises(Unauthorized) as refused:
-            accounts.login(session, email=email, password="wrong-pass")
-        timings[email] = time.perf_counter() - started
-        assert refused.value.message == "Account not found. Please register first or check your credentials."
-    # Both paths run one Argon2 verification; an unknown email must not answer noticeably faster.
-    assert timings["nobody@example.com"] > 0.3 * timings["ada@example.com"]
+    timings: dict[str, list[float]] = {"ada@example.com": [], "nobody@example.com": []}
+    for _ in range(5):  # interleaved, so a busy moment on a shared machine slows both alike
+        for email, taken in timings.items():
+            started = time.perf_counter()
+            with pytest.raises(Unauthorized) as refused:
+                accounts.login(session, email=email, password="wrong-pass")
+            taken.append(time.perf_counter() - started)
+            assert refused.value.message == "Account not found. Please register first or check your credentials."
+    # Both paths run one Argon2 verification; an unknown email must not answer noticeably faster. The fastest of
+    # several tries is each path's own cost, free of whatever else the machine was doing at that moment.
+    assert min(timings["nobody@example.com"]) > 0.5 * min(timings["ada@example.com"])
 
 
 def test_a_password_less_google_account_cannot_log_in_with_an_empty_or_any_password(session):
