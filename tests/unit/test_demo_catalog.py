@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 
 import pytest
@@ -23,19 +22,13 @@ SPEC_CATEGORIES = {"Development", "Design", "Marketing", "Business", "Physics", 
 
 @pytest.fixture
 def loaded(session):
-    """The demo catalog, loaded and committed; yields how long loading took."""
-    started = time.perf_counter()
+    """The demo catalog, loaded and committed (bench/catalog_bench.py reports how long that takes)."""
     assert load_demo_catalog(session) is True
     session.commit()
-    return time.perf_counter() - started
 
 
 def _count(session, model) -> int:
     return session.exec(select(func.count()).select_from(model)).one()
-
-
-def test_loads_quickly_into_an_empty_database(loaded):
-    assert loaded < 5
 
 
 def test_catalog_has_the_spec_categories_and_enough_courses_and_instructors(session, loaded):
