@@ -133,12 +133,18 @@ class ProfileState(rx.State):
 
     @rx.event
     async def upload_picture(self, files: list[rx.UploadFile]):
-        """Store a new picture: checked by its content on the server, saved as a square for the avatar slots."""
+        """Store a new picture: checked by its content on the server, saved as a square for the avatar slots.
+
+        The button says Uploading... while the server works (a phone photo takes a moment to decode).
+        """
         if not files:
-            return None
+            return
         session_state, user_id, problem = await self._caller()
         if user_id is None:
-            return rx.toast.error(problem)
+            yield rx.toast.error(problem)
+            return
+        self.uploading = True
+        yield
         upload = files[0]
         errors = {k: v for k, v in self.errors.items() if k != PICTURE_FIELD}
         limit = settings.max_picture_bytes
@@ -152,15 +158,17 @@ class ProfileState(rx.State):
                 lambda session: profile.update_profile(session, user_id=user_id, fields={}, picture=data)
             )
         except InvalidInput as exc:
-            self.errors = {**errors, **exc.errors}
-            return rx.toast.error(exc.message)
+            self.errors, self.uploading = {**errors, **exc.errors}, False
+            yield rx.toast.error(exc.message)
+            return
         except Exception:
             log.exception("Saving the profile picture failed")
-            self.errors = {**errors, PICTURE_FIELD: SAVE_FAILED}
-            return rx.toast.error(SAVE_FAILED)
-        self.errors = errors
+            self.errors, self.uploading = {**errors, PICTURE_FIELD: SAVE_FAILED}, False
+            yield rx.toast.error(SAVE_FAILED)
+            return
+        self.errors, self.uploading = errors, False
         self._remember(session_state, answer)
-        return rx.toast.success(profile.UPDATED)
+        yield rx.toast.success(profile.UPDATED)
 
     @rx.event
     def picture_rejected(self, _rejected: list[dict]):
