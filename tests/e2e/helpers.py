@@ -33,8 +33,11 @@ def user_by_email(db_url: str, email: str) -> User:
         return session.exec(select(User).where(User.email == email.lower())).one()
 
 
-def sign_in_storage(context, db_url: str, email: str) -> User:
-    """Sign ``email`` in for every page of ``context`` (a real server-side session, stored as the app stores it)."""
+def sign_in_storage(context, db_url: str, email: str, *, stored_fields: dict[str, str] | None = None) -> User:
+    """Sign ``email`` in for every page of ``context`` (a real server-side session, stored as the app stores it).
+
+    ``stored_fields`` replace fields of the user the browser keeps (a record an older login left behind, say).
+    """
     with Session(get_engine(db_url), expire_on_commit=False) as session:
         user = session.exec(select(User).where(User.email == email.lower())).one()
         token = issue_token(session, user)
@@ -48,6 +51,7 @@ def sign_in_storage(context, db_url: str, email: str) -> User:
             "email": user.email,
             "profilePicture": user.profile_picture,
             "role": user.role,
+            **(stored_fields or {}),
         }
     context.add_init_script(
         f"window.localStorage.setItem('token', {json.dumps(token)});"

@@ -1,5 +1,6 @@
-"""Profile pages in a real browser: settings that persist, the picture (a real PNG, a fake one refused), the
-Teachers list with search and the learner's own teachers first, and saved-for-later with Move to Cart."""
+"""Profile pages in a real browser: settings that persist, Saving... and Uploading... while the server works, the
+picture (a real PNG, a fake one refused), the sidebar's name (or Guest), the Teachers list with search and the
+learner's own teachers first, and saved-for-later with Move to Cart."""
 
 from __future__ import annotations
 
@@ -79,6 +80,82 @@ def test_every_profile_field_persists_and_links_are_checked(page: Page, live_app
     page.goto("/profile")
     expect(page.get_by_text("Nothing saved for later yet")).to_be_visible()
     screenshot(page, "wishlist")
+
+
+# Every look of a button from now on: its text, whether it can be pressed, and how many toasts showed then. A
+# busy look lasts only as long as the server works, too short to catch by polling, so the page notes each one.
+WATCH_BUTTON = """(button) => {
+  window.buttonLooks = [];
+  const note = () => {
+    const look = {
+      text: button.textContent,
+      disabled: button.disabled,
+      toasts: document.querySelectorAll('[data-sonner-toast]').length,
+    };
+    const last = window.buttonLooks[window.buttonLooks.length - 1];
+    if (JSON.stringify(last) !== JSON.stringify(look)) window.buttonLooks.push(look);
+  };
+  note();
+  const everything = {childList: true, subtree: true, characterData: true, attributes: true};
+  new MutationObserver(note).observe(document.body, everything);
+}"""
+
+
+def test_save_shows_saving_then_profile_updated(page: Page, live_app):
+    """The spec's profile save: idle, saving (the button says so and cannot be pressed again), then the message."""
+    learner = new_person(live_app.db_url, "Emeka")
+    sign_in_storage(page.context, live_app.db_url, learner.email)
+    page.goto("/profile1")
+    expect(page.get_by_label("First Name")).to_have_value("Emeka")
+    page.get_by_label("Headline").fill("Accountant in Aba")
+    save = page.get_by_role("button", name="Save")
+    save.evaluate(WATCH_BUTTON)
+    save.click()
+    expect(toast(page, "Profile updated successfully.")).to_be_visible()
+    expect(page.get_by_role("button", name="Save")).to_be_enabled()
+
+    looks = page.evaluate("window.buttonLooks")  # the button pressed; the form is drawn anew once saved
+    assert looks[0] == {"text": "Save", "disabled": False, "toasts": 0}, looks
+    assert {"text": "Saving...", "disabled": True, "toasts": 0} in looks, looks  # before any message showed
+    assert stored(live_app.db_url, learner.id).headline == "Accountant in Aba"
+
+
+def test_a_phone_sized_picture_shows_uploading_until_it_is_saved(page: Page, live_app, tmp_path):
+    learner = new_person(live_app.db_url, "Kemi")
+    sign_in_storage(page.context, live_app.db_url, learner.email)
+    photo = io.BytesIO()  # 12 megapixels, as a phone camera saves: decoding it takes the server a moment
+    Image.linear_gradient("L").resize((4000, 3000)).convert("RGB").save(photo, "PNG")
+    (tmp_path / "photo.png").write_bytes(photo.getvalue())
+
+    page.goto("/profile1")
+    expect(page.get_by_label("First Name")).to_have_value("Kemi")
+    button = page.get_by_role("button", name="Upload picture")
+    button.evaluate(WATCH_BUTTON)
+    page.locator("input[type=file]").set_input_files(str(tmp_path / "photo.png"))
+    expect(toast(page, "Profile updated successfully.")).to_be_visible()
+    expect(button).to_have_text("Upload picture")
+    looks = page.evaluate("window.buttonLooks")
+    assert looks[0]["text"] == "Upload picture", looks
+    assert any(look["text"] == "Uploading..." and look["toasts"] == 0 for look in looks), looks
+    assert looks[-1]["text"] == "Upload picture", looks
+    assert stored(live_app.db_url, learner.id).profile_picture.endswith(".webp")
+
+
+def test_the_sidebar_says_guest_without_a_name_and_the_full_name_once_known(page: Page, live_app):
+    """The sidebar names the user the browser keeps. Every way to make an account needs a first name (sign-up,
+    the profile form, Google's given name or else the username), so a kept user without names can only be an older
+    record in the browser: the sidebar then says Guest, and a profile save brings the full name back."""
+    learner = new_person(live_app.db_url, "Obiageli")  # Obiageli Bello
+    sign_in_storage(page.context, live_app.db_url, learner.email, stored_fields={"firstName": "", "lastName": ""})
+    page.goto("/profile1")
+    expect(page.get_by_label("First Name")).to_have_value("Obiageli")  # the server's record has the name
+    expect(page.get_by_test_id("sidebar-name")).to_have_text("Guest")
+    expect(page.get_by_label("Account menu")).to_contain_text("?")  # no initials either
+
+    page.get_by_role("button", name="Save").click()
+    expect(toast(page, "Profile updated successfully.")).to_be_visible()
+    expect(page.get_by_test_id("sidebar-name")).to_have_text("Obiageli Bello")
+    expect(page.get_by_label("Account menu")).to_contain_text("OB")
 
 
 def test_picture_upload_shows_in_header_and_a_fake_png_is_refused(page: Page, live_app, tmp_path):
