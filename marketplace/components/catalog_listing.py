@@ -225,7 +225,7 @@ def _results() -> rx.Component:
 
 
 def listing() -> rx.Component:
-    """Title, filters, Sort By, the grid and pager."""
+    """Title, filters, Sort By, the grid and pager, then Popular Mentors and Featured Courses."""
     return rx.el.div(
         rx.el.div(
             rx.el.div(
@@ -252,6 +252,10 @@ def listing() -> rx.Component:
                     rx.el.p("Loading courses...", role="status", class_name="py-16 text-center text-gray-500"),
                     _results(),
                 ),
+                # Beside the filters, under the grid: on a desktop they fill the column the long filter list
+                # leaves empty instead of starting a new screen below it.
+                popular_mentors(),
+                featured_courses(),
                 class_name="min-w-0 flex-1",
             ),
             class_name="flex flex-col gap-6 lg:flex-row lg:items-start",
@@ -271,12 +275,12 @@ def _mentors() -> rx.Component:
             ListingState.mentors.length() > 0,
             rx.el.div(
                 rx.foreach(ListingState.mentors, instructor_card),
-                class_name="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4",
+                class_name="grid grid-cols-2 gap-3 sm:gap-5 xl:grid-cols-4",
             ),
             rx.el.p("No mentors found", class_name="text-sm text-gray-500"),
         ),
         id="mentors",
-        class_name="mt-14 scroll-mt-4",
+        class_name="mt-12 scroll-mt-4",
         aria_label="Popular Mentors",
     )
 
@@ -291,8 +295,8 @@ def _featured() -> rx.Component:
         section_heading("Featured Courses"),
         rx.el.div(
             rx.foreach(ListingState.featured, course_card),
-            class_name="grid gap-5 sm:grid-cols-2 lg:grid-cols-3",
+            class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
         ),
-        class_name="mt-14",
+        class_name="mt-12",
         aria_label="Featured Courses",
     )

@@ -3,13 +3,13 @@
 import reflex as rx
 
 from marketplace import routes
-from marketplace.components.catalog_listing import featured_courses, listing, popular_mentors
+from marketplace.components.catalog_listing import listing
 from marketplace.layouts import container, page
 from marketplace.states.listing import ListingState
 
 
 def _listing_page() -> rx.Component:
-    return container(listing(), popular_mentors(), featured_courses(), class_name="py-8 sm:py-10")
+    return container(listing(), class_name="py-8 sm:py-10")
 
 
 @page(routes.CATEGORIES, "Courses", on_load=ListingState.load)
