@@ -5,16 +5,13 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from marketplace.db.engine import get_engine
-from marketplace.db.models import Instructor, User
 from marketplace.domain import chat, notifications
-from marketplace.domain.reviews import add_review
 from tests.e2e.conftest import screenshot
-from tests.e2e.helpers import sign_in_storage
+from tests.e2e.helpers import reviewed_course, sign_in_storage
 from tests.e2e.test_chat import new_person
-from tests.factories import enroll, make_course
 
 
 def test_notifications_newest_first_link_and_read(page: Page, live_app):
@@ -22,12 +19,8 @@ def test_notifications_newest_first_link_and_read(page: Page, live_app):
     message from the learner. The teacher's bell counts both; the page lists them newest first and links on."""
     teacher = new_person(live_app.db_url, "Tobi", teacher=True)
     learner = new_person(live_app.db_url, "Sade")
-    with Session(get_engine(live_app.db_url), expire_on_commit=False) as session:
-        instructor = session.exec(select(Instructor).where(Instructor.user_id == teacher.id)).one()
-        course = make_course(session, instructor=instructor, title=f"Pottery {teacher.id}")
-        enroll(session, session.get(User, learner.id), course)
-        add_review(session, author_id=learner.id, target_type="Course", target_id=course.id, rating=5, comment="Fun")
-        session.commit()
+    course = reviewed_course(live_app.db_url, teacher, learner, rating=5, comment="Fun")
+    with Session(get_engine(live_app.db_url)) as session:
         chat.send_message(session, sender_id=learner.id, other_user_id=teacher.id, body="Thank you for the class!")
         session.commit()
     sign_in_storage(page.context, live_app.db_url, teacher.email)
