@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Enrollment, Instructor
 from marketplace.domain import cart
-from tests.e2e.helpers import DEMO_LEARNER, sign_in_storage, user_by_email
+from tests.e2e.helpers import DEMO_INSTRUCTOR, DEMO_LEARNER, sign_in_storage, user_by_email
 from tests.factories import make_user
 
 WIDTHS = (390, 1280)
@@ -99,10 +99,11 @@ def buyer(live_app) -> str:
 def contexts(browser, base_url, live_app, buyer):
     """One browser context per (who, width), shared by the pages of that group to keep the run quick.
 
-    ``who`` is "visitor" (signed out), "ada" (the demo learner) or "buyer" (a learner with a full cart).
+    ``who`` is "visitor" (signed out), "ada" (the demo learner), "buyer" (a learner with a full cart) or
+    "tunde" (the demo instructor).
     """
     made: dict[tuple[str, int], object] = {}
-    emails = {"ada": DEMO_LEARNER[0], "buyer": buyer}
+    emails = {"ada": DEMO_LEARNER[0], "buyer": buyer, "tunde": DEMO_INSTRUCTOR[0]}
 
     def get(who: str, width: int):
         key = (who, width)
@@ -199,5 +200,24 @@ def test_open_account_menu_and_search_results_have_no_serious_axe_violations(con
         page.get_by_label("Search courses").first.fill("design")
         expect(page.get_by_role("option").first).to_be_visible(timeout=15_000)
         _audit(page, "/faq with the desktop search results open")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_reply_form_of_an_instructor_has_no_serious_axe_violations(contexts, live_app, width):
+    """The course page as its instructor sees it, with the Reply form under a review open."""
+    tunde = user_by_email(live_app.db_url, DEMO_INSTRUCTOR[0])
+    with Session(get_engine(live_app.db_url)) as session:
+        instructor = session.exec(select(Instructor).where(Instructor.user_id == tunde.id)).one()
+        course = session.exec(
+            select(Course).where(Course.instructor_id == instructor.id, Course.review_count > 0).order_by(Course.id)
+        ).first()
+    page = _open(contexts("tunde", width), f"/courses/{course.id}")
+    try:
+        reviews = page.get_by_test_id("course-reviews")
+        reviews.get_by_text("Reply", exact=True).first.click(timeout=15_000)
+        expect(reviews.get_by_label("Your reply to").first).to_be_visible()
+        _audit(page, f"/courses/{course.id} with a Reply form open at {width} px")
     finally:
         page.close()
