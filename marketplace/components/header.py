@@ -91,7 +91,17 @@ def account_menu() -> rx.Component:
             ),
             *[
                 rx.el.a(label, href=href, class_name="block px-4 py-2.5 text-sm text-gray-700 hover:bg-gray-50")
-                for label, href in MENU_LINKS
+                for label, href in MENU_LINKS[:1]
+            ],
+            # A phone's signed-in header has no room for the Categories link (nor a menu beside four icons).
+            rx.el.a(
+                "Categories",
+                href=routes.CATEGORIES,
+                class_name="block px-4 py-2.5 text-sm text-gray-700 hover:bg-gray-50 md:hidden",
+            ),
+            *[
+                rx.el.a(label, href=href, class_name="block px-4 py-2.5 text-sm text-gray-700 hover:bg-gray-50")
+                for label, href in MENU_LINKS[1:]
             ],
             rx.el.button(
                 "Logout",

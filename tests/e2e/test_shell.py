@@ -8,6 +8,7 @@ from sqlmodel import Session, select
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course
 from tests.e2e.conftest import screenshot
+from tests.e2e.helpers import DEMO_LEARNER, sign_in_storage
 
 
 def test_home_shows_courses_from_the_database(page, live_app):
@@ -57,6 +58,18 @@ def test_phone_header_collapses_into_a_menu(phone):
     phone.get_by_label("Menu").click()
     expect(phone.get_by_role("link", name="Log In")).to_be_visible()
     screenshot(phone, "faq")
+
+
+def test_signed_in_phone_header_reaches_the_catalog_through_the_account_menu(phone, live_app):
+    sign_in_storage(phone.context, live_app.db_url, DEMO_LEARNER[0])
+    phone.goto("/faq")
+    expect(phone.get_by_role("heading", name="Frequently asked questions")).to_be_visible()
+    expect(phone.get_by_role("link", name="Categories", exact=True)).to_be_hidden()  # no room in the bar itself
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.get_by_label("Account menu").click()
+    phone.get_by_role("link", name="Categories", exact=True).click()
+    expect(phone).to_have_url(re.compile(r"/categories/?$"))
+    expect(phone.get_by_test_id("course-card").first).to_be_visible(timeout=15_000)
 
 
 def test_toasts_show_at_the_top_right_and_close_after_two_seconds(page, live_app):
