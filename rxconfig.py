@@ -10,6 +10,8 @@ config = rx.Config(
     db_url=settings.database_url,
     redis_url=settings.redis_url or None,
     telemetry_enabled=False,
+    # The same rule as marketplace.login_throttle.client_address, for the websocket's client address.
+    trusted_proxy_hops=settings.trusted_proxy_hops,
     show_built_with_reflex=False,
     frontend_compression_formats=["gzip"],
     plugins=[rx.plugins.TailwindV4Plugin()],

@@ -70,6 +70,10 @@ class Settings(BaseSettings):
     # Many people share one address (mobile carriers' NAT, a school's Wi-Fi): a much higher bar for an address.
     login_max_failures_per_ip: int = Field(50, alias="LOGIN_MAX_FAILURES_PER_IP")
     login_lock_minutes: int = Field(15, alias="LOGIN_LOCK_MINUTES")
+    # Reverse proxies in front of the app (a TLS proxy, a load balancer) that append to X-Forwarded-For. Behind
+    # one, every request arrives from the proxy; without this the per-address login limit would count the whole
+    # site as one address. 0 trusts no header (the address is the connection's own).
+    trusted_proxy_hops: int = Field(0, alias="TRUSTED_PROXY_HOPS", ge=0)
 
     # Uploads.
     max_picture_bytes: int = Field(2_000_000, alias="MAX_PICTURE_BYTES")

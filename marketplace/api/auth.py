@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from marketplace.api.deps import CurrentUser, SessionDep, TokenDep, ensure_self
-from marketplace.domain import account_recovery, accounts
+from marketplace.domain import account_recovery, accounts, login_throttle
 from marketplace.domain.errors import Conflict
 from marketplace.domain.google_sign_in import google_sign_in
 from marketplace.domain.validation import InvalidInput
@@ -93,7 +93,9 @@ def signup(body: SignupBody, session: SessionDep) -> dict | JSONResponse:
 @router.post("/auth/login", response_model=None)
 def login(body: LoginBody, request: Request, session: SessionDep) -> dict | JSONResponse:
     """Sign in with email and password: ``{user, token, message}``."""
-    ip = request.client.host if request.client else None
+    ip = login_throttle.client_address(
+        request.client.host if request.client else None, request.headers.get("x-forwarded-for", "")
+    )
     try:
         outcome = _field_errors(lambda: accounts.login(session, email=body.email, password=body.password, ip=ip))
     except accounts.EmailNotVerified as exc:

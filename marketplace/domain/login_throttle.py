@@ -31,6 +31,21 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+def client_address(peer: str | None, forwarded_for: str = "", trusted_hops: int | None = None) -> str | None:
+    """The address a request came from, for counting failures per address.
+
+    X-Forwarded-For is written by whoever sends the request, so only the entries the trusted proxies appended
+    count: with ``trusted_hops`` proxies, the client is the entry that many places from the end (the rule Reflex
+    applies to its websocket with ``trusted_proxy_hops``). With none, or a shorter header, it is the connection's
+    own address.
+    """
+    hops = settings.trusted_proxy_hops if trusted_hops is None else trusted_hops
+    entries = [entry.strip() for entry in (forwarded_for or "").split(",") if entry.strip()]
+    if hops and len(entries) >= hops:
+        return entries[-hops]
+    return peer
+
+
 def attempt_keys(email: str, ip: str | None) -> list[str]:
     """The keys failures are counted under: the (lower-cased) email and, when known, the client address."""
     keys = [f"email:{email.strip().lower()}"[:300]]

@@ -107,7 +107,7 @@ class LoginState(rx.State):
             return
         self.submitting = True
         yield
-        ip = self.router.session.client_ip
+        ip = self.router.session.client_ip  # Reflex applies TRUSTED_PROXY_HOPS to it (rxconfig.py)
 
         def log_in(session):
             signed_in = accounts.login(session, email=email, password=password, ip=ip)

@@ -240,3 +240,18 @@ def test_google_sign_in_with_real_and_refused_tokens(api_client, monkeypatch, pr
     assert _login(api_client, "kemi@example.com", "").status_code == 422
     assert _login(api_client, "kemi@example.com", "anything").status_code == 401
     google.clear_key_cache()
+
+
+def test_behind_a_proxy_one_address_locked_out_leaves_the_others_able_to_log_in(api_client, session, monkeypatch):
+    monkeypatch.setattr(settings, "trusted_proxy_hops", 1)
+    monkeypatch.setattr(settings, "login_max_failures_per_ip", 3)
+    make_user(session, email="ada@example.com", password="right-pass")
+    guesser = {"X-Forwarded-For": "6.6.6.6"}  # every request reaches the app from the proxy's one address
+    for n in range(3):
+        failed = api_client.post(
+            "/api/auth/login", json={"email": f"g{n}@example.com", "password": "x"}, headers=guesser
+        )
+        assert failed.status_code == 401
+    right = {"email": "ada@example.com", "password": "right-pass"}
+    assert api_client.post("/api/auth/login", json=right, headers=guesser).status_code == 429
+    assert api_client.post("/api/auth/login", json=right, headers={"X-Forwarded-For": "7.7.7.7"}).status_code == 200

@@ -375,3 +375,19 @@ def test_asking_again_within_the_pause_sends_no_new_email(session, inbox, monkey
     time.sleep(0.5)
     subjects = [m["Subject"] for m in inbox.messages]
     assert len(subjects) == 2, subjects  # the sign-up's verification email and one reset email
+
+
+@pytest.mark.parametrize(
+    ("peer", "forwarded", "hops", "counted"),
+    [
+        ("10.0.0.2", "", 0, "10.0.0.2"),  # no proxy: the connection's own address
+        ("10.0.0.2", "6.6.6.6", 0, "10.0.0.2"),  # a header nobody trusted is ignored
+        ("10.0.0.2", "6.6.6.6", 1, "6.6.6.6"),  # behind one proxy: what it appended
+        ("10.0.0.2", "1.2.3.4, 6.6.6.6", 1, "6.6.6.6"),  # a forged first entry is not believed
+        ("10.0.0.3", "1.2.3.4, 6.6.6.6, 10.0.0.2", 2, "6.6.6.6"),  # a TLS proxy behind a load balancer
+        ("10.0.0.2", "", 1, "10.0.0.2"),  # a proxy that sent no header
+        (None, "", 0, None),
+    ],
+)
+def test_failures_are_counted_under_the_address_the_trusted_proxies_saw(peer, forwarded, hops, counted):
+    assert login_throttle.client_address(peer, forwarded, hops) == counted
