@@ -42,7 +42,7 @@ async def finish_sign_in(
     if target is None:
         target = state.router.url.query_parameters.get("next", "")
     # The cart a visitor filled joins the learner's server cart (and the header badge follows).
-    return [rx.toast.success(message), CartState.sync_after_login, rx.redirect(routes.safe_next(target), replace=True)]
+    return [rx.toast.success(message), CartState.sync, rx.redirect(routes.safe_next(target), replace=True)]
 
 
 class LoginState(rx.State):

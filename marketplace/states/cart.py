@@ -139,12 +139,13 @@ class CartState(rx.State):
         self.loaded = True
 
     @rx.event
-    async def sync_after_login(self):
-        """Right after login: the cart a visitor filled joins the learner's server cart."""
+    async def sync(self):
+        """Right after login (the cart a visitor filled joins the learner's server cart) and from every page's
+        header (the badge counts the server's cart, which another device may have changed)."""
         try:
             await self._sync()
-        except Exception:  # the login itself succeeded; the cart syncs again on the next cart page
-            log.exception("Syncing the cart after login failed")
+        except Exception:  # nothing the person did failed; the cart syncs again on the next page
+            log.exception("Syncing the cart failed")
 
     async def _change(
         self, server: ServerChange, local: Callable[[CartData], CartData], done: str, course_id: int | None

@@ -11,6 +11,7 @@ from marketplace import routes
 from marketplace.db.engine import session_scope
 from marketplace.domain import notifications
 from marketplace.domain.accounts import logout as end_login_session
+from marketplace.states.cart import CartState
 from marketplace.states.chat import ChatRoom
 from marketplace.states.notifications import BellState, recount_own_bell
 from marketplace.states.session import SessionState
@@ -41,7 +42,7 @@ class HeaderState(rx.State):
 
     @rx.event
     async def load_counts(self):
-        """Refresh the unread notification count for the signed-in user."""
+        """Refresh the unread notification count and the cart badge for the signed-in user."""
         session_state = await self.get_state(SessionState)
         user_id = session_state.verified_user_id()
         if user_id is None:
@@ -54,6 +55,7 @@ class HeaderState(rx.State):
             self.unread_count = notifications.unread_count(session, user_id)
         # The bell shows the count shared by all of this user's tabs; a new message bumps it live.
         await recount_own_bell(self, user_id)
+        return CartState.sync
 
     @rx.event
     async def logout(self):

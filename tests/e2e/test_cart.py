@@ -199,3 +199,18 @@ def test_cart_on_a_phone(phone: Page, live_app):
     expect(phone.get_by_test_id("cart-item")).to_have_count(2)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "cart")
+
+
+def test_the_badge_counts_the_cart_another_device_filled_on_any_page(page: Page, live_app):
+    learner = new_learner(live_app.db_url)
+    sign_in_storage(page.context, live_app.db_url, learner.email)
+    page.goto("/profile2")
+    expect(page.get_by_role("heading", name="My Courses")).to_be_visible()
+    expect(cart_badge(page)).to_have_count(0)
+
+    # The learner fills the cart on a phone; this browser never opens the cart page.
+    put_in_cart(live_app.db_url, learner, demo_courses(live_app.db_url, 2, skip=20))
+    page.goto("/profile3")
+    expect(cart_badge(page)).to_have_text("2")
+    page.goto("/")
+    expect(cart_badge(page)).to_have_text("2")
