@@ -88,3 +88,10 @@ def safe_next(path: str | None) -> str:
     if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in path):
         return HOME  # browsers drop tabs and newlines in URLs: "/\t/evil.com" would become "//evil.com"
     return path
+
+
+def login_path(path: str | None, query: str = "") -> str:
+    """/login, coming back afterwards to ``path`` with its ``query`` (a payment provider's return keeps its
+    status and transaction id, so a session that ended mid-payment still settles the payment after login)."""
+    target = safe_next(f"{path}?{query}" if path and query else path)
+    return f"{LOGIN}?next={quote(target, safe='/')}"

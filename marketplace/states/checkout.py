@@ -247,7 +247,7 @@ class CheckoutState(rx.State):
                 self.starting = False
                 self.error = message
         if message == LOGIN_NEEDED:
-            yield [rx.toast.error(message), rx.redirect(f"{routes.LOGIN}?next={routes.CHECKOUT}")]
+            yield [rx.toast.error(message), rx.redirect(routes.login_path(routes.CHECKOUT))]
         elif message:
             # The cart may be out of date (a price changed, a course was bought elsewhere): show the server's.
             yield [rx.toast.error(message), CartState.load]

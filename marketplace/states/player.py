@@ -134,10 +134,9 @@ class PlayerState(rx.State):
     def _to_login(self, session_state: SessionState) -> list:
         if session_state.token:
             session_state.sign_out()
-        target = routes.safe_next(self.router.url.path)
         return [
             rx.toast.error(learning.NOT_SIGNED_IN),
-            rx.redirect(f"{routes.LOGIN}?next={target}", replace=True),
+            rx.redirect(routes.login_path(self.router.url.path), replace=True),
         ]
 
     def _fail(self, message: str):

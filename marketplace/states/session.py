@@ -95,6 +95,5 @@ class SessionState(rx.State):
         if self.verified_user_id() is None:
             if self.token:
                 self.sign_out()
-            target = routes.safe_next(self.router.url.path)
-            return rx.redirect(f"{routes.LOGIN}?next={target}", replace=True)
+            return rx.redirect(routes.login_path(self.router.url.path, self.router.url.query), replace=True)
         return None

@@ -71,3 +71,10 @@ def reviewed_course(db_url: str, teacher: User, learner: User, *, rating: int = 
         )
         session.commit()
         return course
+
+
+def log_in(page, email: str, password: str) -> None:
+    """Fill the login form on the page shown and press Log In, as a person does."""
+    page.get_by_label("Email", exact=True).fill(email)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Log In", exact=True).click()

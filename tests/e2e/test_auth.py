@@ -18,7 +18,7 @@ from marketplace.db.engine import get_engine
 from marketplace.db.models import LinkedAccount, LoginAttempt, LoginSession, User
 from marketplace.domain.sessions import revoke_all_sessions
 from tests.e2e.conftest import body_text, screenshot
-from tests.e2e.helpers import sign_in_storage, user_by_email
+from tests.e2e.helpers import log_in, sign_in_storage, user_by_email
 from tests.factories import make_user
 
 REQUIRED = {
@@ -49,12 +49,6 @@ def _link_in(message, path: str) -> str:
     found = re.search(rf"https?://\S+{re.escape(path)}\?token=[\w\-]+", body_text(message))
     assert found, body_text(message)
     return found.group(0)
-
-
-def _log_in(page: Page, email: str, password: str) -> None:
-    page.get_by_label("Email", exact=True).fill(email)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Log In", exact=True).click()
 
 
 def _offline_provider_page(page: Page) -> None:
@@ -128,7 +122,7 @@ def test_register_verify_log_in_reload_and_log_out(page: Page, live_app):
 
     # Not verified yet: refused with the reason and a way to get the email again.
     page.goto("/login")
-    _log_in(page, email, password)
+    log_in(page, email, password)
     expect(page.get_by_text("Please verify your email before logging in.")).to_be_visible()
     first_link = _link_in(live_app.inbox.wait_for(email), "/verify-email")
     page.get_by_role("button", name="Resend verification email").click()
@@ -148,7 +142,7 @@ def test_register_verify_log_in_reload_and_log_out(page: Page, live_app):
     page.get_by_role("main").get_by_role("link", name="Log In", exact=True).click()
     expect(page).to_have_url(re.compile(r"/login$"))
 
-    _log_in(page, email, password)
+    log_in(page, email, password)
     expect(page.get_by_text("Login successful")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/$"))
     menu = page.get_by_label("Account menu")
@@ -180,7 +174,7 @@ def test_register_verify_log_in_reload_and_log_out(page: Page, live_app):
 def test_wrong_password_shows_the_message_and_a_way_to_register(page: Page, live_app):
     user = _verified_user(live_app.db_url, "right-password")
     page.goto("/login")
-    _log_in(page, user.email, "wrong-password")
+    log_in(page, user.email, "wrong-password")
     expect(page.get_by_role("alert").filter(has_text=LOGIN_FAILED)).to_be_visible()
     expect(page.get_by_role("link", name="Create Account")).to_have_attribute("href", "/register")
 
@@ -209,7 +203,7 @@ def test_throttled_login_says_when_to_try_again(page: Page, live_app):
             session.add(LoginAttempt(key=f"email:{user.email}"))
         session.commit()
     page.goto("/login")
-    _log_in(page, user.email, "right-password")
+    log_in(page, user.email, "right-password")
     expect(page.get_by_text(re.compile(r"Too many failed attempts\. Try again in \d+ minutes?\."))).to_be_visible()
 
 
@@ -217,7 +211,7 @@ def test_guarded_page_returns_after_login(page: Page, live_app):
     user = _verified_user(live_app.db_url, "right-password")
     page.goto("/profile2")
     expect(page).to_have_url(re.compile(r"/login\?next=/profile2/?$"))
-    _log_in(page, user.email, "right-password")
+    log_in(page, user.email, "right-password")
     expect(page).to_have_url(re.compile(r"/profile2/?$"))
 
 
@@ -250,9 +244,9 @@ def test_forgot_password_then_reset_through_the_emailed_link(page: Page, live_ap
     expect(page).to_have_url(re.compile(r"/login$"))
     expect(page.get_by_text("Your password has been reset. You can now log in.")).to_be_visible()
 
-    _log_in(page, user.email, "old-password")
+    log_in(page, user.email, "old-password")
     expect(page.get_by_text(LOGIN_FAILED)).to_be_visible()
-    _log_in(page, user.email, "new-password")
+    log_in(page, user.email, "new-password")
     expect(page).to_have_url(re.compile(r"/$"))
     expect(page.get_by_label("Account menu")).to_be_visible()
 

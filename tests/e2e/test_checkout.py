@@ -11,8 +11,9 @@ from sqlmodel import Session, col, select
 
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Enrollment, Order, PaymentAttempt, User
+from marketplace.domain.sessions import revoke_all_sessions
 from tests.e2e.conftest import body_text, screenshot
-from tests.e2e.helpers import sign_in_storage
+from tests.e2e.helpers import log_in, sign_in_storage
 from tests.e2e.test_cart import (
     cart_badge,
     demo_courses,
@@ -270,3 +271,29 @@ def test_a_session_that_ended_on_the_checkout_page_is_sent_to_log_in(page: Page,
     expect(toast(page, "You must be logged in to checkout")).to_be_visible(timeout=PAY_TIMEOUT)
     expect(page).to_have_url(re.compile(r"/login\?next=/checkout"))
     assert orders_of(live_app.db_url, learner) == []
+
+
+def test_a_payment_made_while_the_login_ended_is_settled_after_logging_in_again(page: Page, live_app):
+    """The session ends (signed out on another device) while the learner is on the provider's page: the return
+    lands on the login page, and logging in brings the return back, so the paid order is verified and enrolled."""
+    learner = new_learner(live_app.db_url, password="secret-pass")
+    (course,) = demo_courses(live_app.db_url, 1, skip=14)
+    put_in_cart(live_app.db_url, learner, [course])
+    page.goto("/login?next=/checkout")
+    log_in(page, learner.email, "secret-pass")
+    expect(page).to_have_url(re.compile(r"/checkout$"), timeout=PAY_TIMEOUT)
+    fill_billing(page)
+    proceed_to_sandbox(page)
+
+    with Session(get_engine(live_app.db_url)) as session:
+        revoke_all_sessions(session, learner.id)
+        session.commit()
+    page.get_by_role("button", name="Pay by card").click()
+
+    expect(page).to_have_url(re.compile(r"/login\?next="), timeout=PAY_TIMEOUT)
+    assert enrolled_ids(live_app.db_url, learner) == []  # the return alone gives nothing
+    log_in(page, learner.email, "secret-pass")
+    expect(toast(page, "Payment successful")).to_be_visible(timeout=PAY_TIMEOUT)
+    expect(page).to_have_url(re.compile(r"/order1\?ref=NL-"))
+    assert enrolled_ids(live_app.db_url, learner) == [course.id]
+    assert [o.status for o in orders_of(live_app.db_url, learner)] == ["paid"]

@@ -71,3 +71,11 @@ def test_every_guarded_route_runs_the_login_guard_first():
 
 def test_an_order_link_names_its_reference():
     assert routes.order("NL-1 2") == "/order1?ref=NL-1%202"
+
+
+def test_the_login_link_comes_back_to_the_page_and_its_query():
+    assert routes.login_path("/profile2") == "/login?next=/profile2"
+    back = routes.login_path("/checkout", "status=successful&tx_ref=NL-1&transaction_id=77")
+    assert back == "/login?next=/checkout%3Fstatus%3Dsuccessful%26tx_ref%3DNL-1%26transaction_id%3D77"
+    assert routes.login_path("//evil.example", "a=1") == "/login?next=/"
+    assert routes.login_path("/checkout", "next=https://evil.example") == "/login?next=/"
