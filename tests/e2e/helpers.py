@@ -78,3 +78,35 @@ def log_in(page, email: str, password: str) -> None:
     page.get_by_label("Email", exact=True).fill(email)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Log In", exact=True).click()
+
+
+# Every look of a button from now on: its text, whether it can be pressed, and how many toasts showed then. A
+# busy look lasts only as long as the server works, too short to catch by polling, so the page notes each one
+# (in sessionStorage, which outlives a navigation to another page of this site).
+_WATCH_BUTTON = """(button) => {
+  const looks = [];
+  const note = () => {
+    const look = {
+      text: button.textContent,
+      disabled: button.disabled,
+      toasts: document.querySelectorAll('[data-sonner-toast]').length,
+    };
+    if (JSON.stringify(looks[looks.length - 1]) !== JSON.stringify(look)) {
+      looks.push(look);
+      sessionStorage.setItem('buttonLooks', JSON.stringify(looks));
+    }
+  };
+  note();
+  const everything = {childList: true, subtree: true, characterData: true, attributes: true};
+  new MutationObserver(note).observe(document.body, everything);
+}"""
+
+
+def watch_button(button) -> None:
+    """Start noting every look of ``button`` (a Playwright locator); read them with :func:`button_looks`."""
+    button.evaluate(_WATCH_BUTTON)
+
+
+def button_looks(page) -> list[dict]:
+    """The looks noted since :func:`watch_button`: ``{text, disabled, toasts}`` each, oldest first."""
+    return page.evaluate("JSON.parse(sessionStorage.getItem('buttonLooks') || '[]')")

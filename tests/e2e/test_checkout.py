@@ -13,7 +13,7 @@ from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Enrollment, Order, PaymentAttempt, User
 from marketplace.domain.sessions import revoke_all_sessions
 from tests.e2e.conftest import body_text, screenshot
-from tests.e2e.helpers import log_in, sign_in_storage
+from tests.e2e.helpers import button_looks, log_in, sign_in_storage, watch_button
 from tests.e2e.test_cart import (
     cart_badge,
     demo_courses,
@@ -176,8 +176,12 @@ def test_checkout_messages_and_a_double_press_makes_one_order(page: Page, live_a
     assert orders_of(live_app.db_url, learner) == []
 
     page.get_by_label("Email").fill(learner.email)
-    page.get_by_role("button", name="Proceed to Checkout").dblclick()
+    proceed = page.get_by_role("button", name="Proceed to Checkout")
+    watch_button(proceed)
+    proceed.dblclick()
     expect(page.get_by_role("button", name="Pay by card")).to_be_visible(timeout=PAY_TIMEOUT)
+    # While the payment started the button said so and could not be pressed again.
+    assert any(look["text"].strip() == "Starting payment..." and look["disabled"] for look in button_looks(page))
     orders = orders_of(live_app.db_url, learner)
     assert len(orders) == 1 and orders[0].country == "Ghana" and orders[0].state == "Greater Accra"
 

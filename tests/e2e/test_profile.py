@@ -15,7 +15,7 @@ from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Instructor, User
 from marketplace.domain import cart
 from tests.e2e.conftest import screenshot
-from tests.e2e.helpers import sign_in_storage
+from tests.e2e.helpers import button_looks, sign_in_storage, watch_button
 from tests.e2e.test_chat import new_person, open_as
 from tests.factories import enroll
 
@@ -82,25 +82,6 @@ def test_every_profile_field_persists_and_links_are_checked(page: Page, live_app
     screenshot(page, "wishlist")
 
 
-# Every look of a button from now on: its text, whether it can be pressed, and how many toasts showed then. A
-# busy look lasts only as long as the server works, too short to catch by polling, so the page notes each one.
-WATCH_BUTTON = """(button) => {
-  window.buttonLooks = [];
-  const note = () => {
-    const look = {
-      text: button.textContent,
-      disabled: button.disabled,
-      toasts: document.querySelectorAll('[data-sonner-toast]').length,
-    };
-    const last = window.buttonLooks[window.buttonLooks.length - 1];
-    if (JSON.stringify(last) !== JSON.stringify(look)) window.buttonLooks.push(look);
-  };
-  note();
-  const everything = {childList: true, subtree: true, characterData: true, attributes: true};
-  new MutationObserver(note).observe(document.body, everything);
-}"""
-
-
 def test_save_shows_saving_then_profile_updated(page: Page, live_app):
     """The spec's profile save: idle, saving (the button says so and cannot be pressed again), then the message."""
     learner = new_person(live_app.db_url, "Emeka")
@@ -109,12 +90,12 @@ def test_save_shows_saving_then_profile_updated(page: Page, live_app):
     expect(page.get_by_label("First Name")).to_have_value("Emeka")
     page.get_by_label("Headline").fill("Accountant in Aba")
     save = page.get_by_role("button", name="Save")
-    save.evaluate(WATCH_BUTTON)
+    watch_button(save)
     save.click()
     expect(toast(page, "Profile updated successfully.")).to_be_visible()
     expect(page.get_by_role("button", name="Save")).to_be_enabled()
 
-    looks = page.evaluate("window.buttonLooks")  # the button pressed; the form is drawn anew once saved
+    looks = button_looks(page)  # the button pressed; the form is drawn anew once saved
     assert looks[0] == {"text": "Save", "disabled": False, "toasts": 0}, looks
     assert {"text": "Saving...", "disabled": True, "toasts": 0} in looks, looks  # before any message showed
     assert stored(live_app.db_url, learner.id).headline == "Accountant in Aba"
@@ -130,11 +111,11 @@ def test_a_phone_sized_picture_shows_uploading_until_it_is_saved(page: Page, liv
     page.goto("/profile1")
     expect(page.get_by_label("First Name")).to_have_value("Kemi")
     button = page.get_by_role("button", name="Upload picture")
-    button.evaluate(WATCH_BUTTON)
+    watch_button(button)
     page.locator("input[type=file]").set_input_files(str(tmp_path / "photo.png"))
     expect(toast(page, "Profile updated successfully.")).to_be_visible()
     expect(button).to_have_text("Upload picture")
-    looks = page.evaluate("window.buttonLooks")
+    looks = button_looks(page)
     assert looks[0]["text"] == "Upload picture", looks
     assert any(look["text"] == "Uploading..." and look["toasts"] == 0 for look in looks), looks
     assert looks[-1]["text"] == "Upload picture", looks
