@@ -36,12 +36,21 @@ def migrate(url: str | None = None) -> None:
 
 
 def seed(url: str | None = None) -> bool:
-    """Load the demo catalog when the database has no courses. Returns whether it loaded."""
+    """Load the demo catalog when the database has no courses, and the demo discount codes when it has no
+    coupons. Returns whether the catalog loaded.
+
+    In production the codes come only with a freshly loaded demo catalog: a real shop's database without
+    codes of its own must not start handing out a working 10% code.
+    """
     from marketplace.db.engine import session_scope
+    from marketplace.demo.coupons import load_demo_coupons
     from marketplace.demo.seed import load_demo_catalog
 
     with session_scope(url) as session:
-        return load_demo_catalog(session)
+        loaded = load_demo_catalog(session)
+        if loaded or not settings.is_production:
+            load_demo_coupons(session)
+        return loaded
 
 
 def _sources_digest() -> str:

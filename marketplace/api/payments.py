@@ -26,18 +26,24 @@ router = APIRouter(tags=["payments"])
 
 
 class PaymentRequest(BaseModel):
-    """The spec's payment request: course ids, the total the browser showed (naira), billing details."""
+    """The spec's payment request: course ids, the total the browser showed (naira), billing details, and the
+    discount code the learner applied (optional; the server checks it again and prices with it)."""
 
     courses: list[int | str] = Field(default_factory=list)
     totalAmount: Decimal
     email: str = ""
     country: str = ""
     state: str = ""
+    couponCode: str | None = Field(default=None, max_length=100)
 
 
 @router.post("/{provider}/initiate")
 def initiate(provider: str, body: PaymentRequest, session: SessionDep, user: CurrentUser) -> dict:
-    """Price the courses on the server, create a pending order and answer the provider's checkout link."""
+    """Price the courses on the server, create a pending order and answer the provider's checkout link.
+
+    A refused discount code answers 400 with its reason (``field: couponCode``). An order a code made free is
+    paid at once: ``status`` is ``paid`` and the link is its Order Complete page instead of the provider's.
+    """
     started = checkout.start_checkout(
         session,
         user=user,
@@ -47,9 +53,11 @@ def initiate(provider: str, body: PaymentRequest, session: SessionDep, user: Cur
         email=body.email,
         country=body.country,
         state=body.state,
+        coupon_code=body.couponCode,
     )
     return {
-        "message": "Payment initiated",
+        "message": "Order complete" if started.paid else "Payment initiated",
+        "status": started.order.status,
         "checkoutLink": started.link,
         "txRef": started.order.tx_ref,
         "data": {"link": started.link},

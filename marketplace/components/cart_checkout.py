@@ -1,14 +1,17 @@
-"""The checkout page's parts: billing form, the courses being bought, the Proceed button, the return panels."""
+"""The checkout page's parts: billing form, the courses being bought, the coupon, the Proceed button, the return
+panels."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.cart_coupon import coupon_form
 from marketplace.components.cart_summary import order_summary
 from marketplace.components.ui import image
 from marketplace.states.cart import CartState
 from marketplace.states.checkout import CheckoutState
+from marketplace.states.coupon import CouponState
 from marketplace.views.commerce import CartItemView
 
 _SELECT = f"{styles.INPUT} min-h-[44px] appearance-auto"
@@ -155,10 +158,11 @@ def proceed_button() -> rx.Component:
 
 
 def checkout_form() -> rx.Component:
-    """Billing and courses beside the Order Details card."""
+    """Billing and courses beside the Order Details card (with the coupon's totals while a code is applied)."""
+    totals = rx.cond(CouponState.applied != "", CouponState.totals, CartState.totals)
     return rx.el.div(
         rx.el.div(billing_form(), courses_bought(), class_name="flex min-w-0 flex-col gap-6"),
-        order_summary(CartState.totals, proceed_button()),
+        order_summary(totals, coupon_form(), proceed_button()),
         class_name="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]",
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
-from marketplace.states.checkout import OrderState
+from marketplace.states.order import OrderState
 from marketplace.views.commerce import OrderLineView
 
 
@@ -25,6 +25,18 @@ def order_card() -> rx.Component:
             rx.el.h2("Your order", id="order-lines", class_name=styles.H3),
             rx.el.p("Reference ", OrderState.order.ref, class_name="mt-1 text-xs text-gray-500 break-all"),
             rx.el.ul(rx.foreach(OrderState.order.lines, _line), class_name="mt-3"),
+            rx.cond(
+                OrderState.order.coupon_code != "",
+                rx.el.div(
+                    rx.el.span("Coupon ", OrderState.order.coupon_code, class_name="text-gray-700"),
+                    rx.el.span(
+                        "-" + OrderState.order.coupon_text,
+                        class_name="tabular-nums text-gray-700",
+                        data_testid="order-coupon",
+                    ),
+                    class_name="flex justify-between pt-2 text-sm",
+                ),
+            ),
             rx.el.div(
                 rx.el.span("Total", class_name="font-bold text-gray-900"),
                 rx.el.span(

@@ -1,4 +1,4 @@
-"""The Order Details card: subtotal, discount, tax and total from the one pricing module, in naira."""
+"""The Order Details card: subtotal, discount, coupon, tax and total from the one pricing module, in naira."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from marketplace import styles
 from marketplace.views.commerce import TotalsView
 
 
-def _line(label: str, value, *, test_id: str, strong: bool = False) -> rx.Component:
+def _line(label, value, *, test_id: str, strong: bool = False) -> rx.Component:
     text = "text-base font-bold text-gray-900" if strong else "text-sm text-gray-700"
     return rx.el.div(
         rx.el.dt(label, class_name=text),
@@ -18,11 +18,19 @@ def _line(label: str, value, *, test_id: str, strong: bool = False) -> rx.Compon
 
 
 def totals_list(totals: TotalsView) -> rx.Component:
-    """The four money lines; the discount is shown as what it is, an amount taken off."""
+    """The money lines; discounts are shown as what they are, amounts taken off.
+
+    The coupon line appears only when a discount code is applied (on the checkout page).
+    """
     discount = rx.cond(totals.discount_text == "₦0", totals.discount_text, "-" + totals.discount_text)
+    coupon = rx.cond(totals.coupon_text == "₦0", totals.coupon_text, "-" + totals.coupon_text)
     return rx.el.dl(
         _line("Subtotal", totals.subtotal_text, test_id="subtotal"),
         _line("Discount", discount, test_id="discount"),
+        rx.cond(
+            totals.coupon_code != "",
+            _line("Coupon " + totals.coupon_code, coupon, test_id="coupon-discount"),
+        ),
         _line("Tax", totals.tax_text, test_id="tax"),
         rx.el.div(class_name="my-2 border-t border-gray-200"),
         _line("Total", totals.total_text, test_id="total", strong=True),

@@ -13,6 +13,7 @@ from typing import Literal
 
 from sqlmodel import Session, select
 
+from marketplace import routes
 from marketplace.db.models import Order, User
 from marketplace.domain import orders
 from marketplace.domain.errors import NotFound, PaymentError, Unauthorized
@@ -33,10 +34,18 @@ OutcomeStatus = Literal["paid", "failed", "pending"]
 
 @dataclass(frozen=True)
 class Checkout:
-    """A started payment: the pending order and the provider's checkout link for the browser."""
+    """A started payment: the pending order and the provider's checkout link for the browser.
+
+    For an order a discount code made free, the order is already paid and ``link`` is its Order Complete page.
+    """
 
     order: Order
     link: str
+
+    @property
+    def paid(self) -> bool:
+        """Whether the order was completed at once (nothing to pay)."""
+        return self.order.status == "paid"
 
 
 @dataclass(frozen=True)
@@ -63,11 +72,17 @@ def start_checkout(
     email: str,
     country: str,
     state: str,
+    coupon_code: str | None = None,
 ) -> Checkout:
     """Create the pending order and ask the provider for its hosted checkout link.
 
+    An order whose total is exactly zero (a discount code covered it) never goes to the provider, which
+    cannot charge nothing: it is paid at once through :func:`marketplace.domain.orders.mark_paid`, the path
+    every paid order takes, and the link is its Order Complete page.
+
     Args:
         provider: The provider named in the request path; only the configured one is accepted.
+        coupon_code: The discount code the learner applied, if any (checked again by the order).
 
     Raises:
         NotFound: a provider other than the configured one.
@@ -85,7 +100,14 @@ def start_checkout(
         country=country,
         state=state,
         provider=provider,
+        coupon_code=coupon_code,
     )
+    if order.total_kobo == 0:
+        order.provider = orders.FREE_PROVIDER  # no provider transaction exists, nor will
+        session.add(order)
+        session.flush()
+        orders.mark_paid(session, order=order)
+        return Checkout(order=order, link=settings.public_url.rstrip("/") + routes.order(order.tx_ref))
     customer = Customer(email=order.email, name=f"{user.first_name} {user.last_name}".strip())
     redirect_url = settings.public_url.rstrip("/") + RETURN_PATH
     try:

@@ -1,7 +1,8 @@
 """Orders: priced by the server, paid once, enrolled once.
 
-Nothing the browser sends decides what anyone pays or gets: prices come from the database, the browser's
-total is only compared with ours, and an order is paid only on the provider's own verification.
+Nothing the browser sends decides what anyone pays or gets: prices come from the database, a discount code
+is checked again here, the browser's total is only compared with ours, and an order is paid only on the
+provider's own verification (or, for an order a code made free, at once: there is nothing to pay).
 """
 
 from __future__ import annotations
@@ -17,12 +18,10 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from marketplace import mail, routes
-from marketplace.db.models import Course, Enrollment, Instructor, Notification, Order, OrderLine, PaymentAttempt, User
-from marketplace.domain import cart
+from marketplace.db.models import Course, Order, OrderLine, PaymentAttempt, User
+from marketplace.domain import cart, coupons, delivery
 from marketplace.domain.errors import Conflict, DomainError, NotFound
 from marketplace.domain.money import format_naira, naira_number, to_kobo
-from marketplace.domain.pricing import price_kobo
 from marketplace.payments.base import Verification
 
 log = logging.getLogger(__name__)
@@ -33,6 +32,7 @@ EMPTY_CART = "Your cart is empty. Please add items before proceeding."
 MISSING_BILLING = "Please fill in your country, state, and email."
 BAD_EMAIL = "Please enter a valid email address."
 ORDER_NOT_FOUND = "Order not found."
+FREE_PROVIDER = "free"  # the provider named on an order a discount code made free: no provider took part
 
 
 def new_tx_ref() -> str:
@@ -71,6 +71,7 @@ def create_order(
     country: str,
     state: str,
     provider: str,
+    coupon_code: str | None = None,
 ) -> Order:
     """Create a pending order for ``course_ids``, priced from the database.
 
@@ -80,9 +81,11 @@ def create_order(
         total_amount: The total the browser showed, in naira; refused when it differs from ours.
         email, country, state: Billing details from the checkout form.
         provider: The payment provider's name, kept on the order.
+        coupon_code: The discount code the learner applied, if any; checked again here and kept on the order.
 
     Raises:
         DomainError: empty cart, missing or bad billing details, or a total that disagrees with ours.
+        CouponRefused: a code that cannot be used (any more) on this cart, with the reason.
         NotFound: a course that does not exist.
         Conflict: a course the user already owns.
     """
@@ -97,7 +100,7 @@ def create_order(
     if owned:
         titles = ", ".join(courses[cid].title for cid in ids if cid in owned)
         raise Conflict(f"You already own {titles}. Remove it from your cart to continue.")
-    totals = price_kobo(courses[cid].price_kobo for cid in ids)
+    totals = coupons.price_with_coupon(session, (courses[cid].price_kobo for cid in ids), coupon_code)
     try:
         browser_kobo = to_kobo(total_amount)
     except (InvalidOperation, ValueError) as exc:
@@ -111,6 +114,8 @@ def create_order(
         email=email,
         country=country.strip(),
         state=state.strip(),
+        coupon_code=totals.coupon_code or None,
+        coupon_discount_kobo=to_kobo(totals.coupon_discount),
         **totals.kobo,
     )
     session.add(order)
@@ -141,6 +146,7 @@ def order_dict(session: Session, order: Order) -> dict:
     amounts = {
         "subtotal": order.subtotal_kobo,
         "discount": order.discount_kobo,
+        "couponDiscount": order.coupon_discount_kobo,
         "tax": order.tax_kobo,
         "total": order.total_kobo,
     }
@@ -148,6 +154,7 @@ def order_dict(session: Session, order: Order) -> dict:
     for name, kobo in amounts.items():
         out[name] = naira_number(kobo)
         out[f"{name}Text"] = format_naira(kobo)
+    out["couponCode"] = order.coupon_code or ""
     out["email"] = order.email
     out["lines"] = [
         {"courseId": line.course_id, "title": line.title, "price": naira_number(line.price_kobo),
@@ -250,6 +257,21 @@ def confirm_payment(session: Session, *, order: Order, verification: Verificatio
         _set_status(session, order, status)
         return order
     _record_attempt(session, order, verification, "paid")
+    if not mark_paid(session, order=order):
+        log.info("Payment for order %s recorded; the order was already paid", order.tx_ref)
+    return order
+
+
+def mark_paid(session: Session, *, order: Order) -> bool:
+    """Mark an order paid exactly once and deliver it: the one path every paid order takes.
+
+    The first call counts the order's discount code once, enrolls the buyer, clears those courses from the
+    cart, notifies the buyer, counts the students and sends the confirmation email. Later calls (a repeated
+    webhook, a return racing it) change nothing.
+
+    Returns:
+        True when this call paid the order; False when it was already paid.
+    """
     # A conditional update is the lock: of two concurrent confirmations only one changes a row.
     result = session.execute(
         update(Order)
@@ -259,51 +281,7 @@ def confirm_payment(session: Session, *, order: Order, verification: Verificatio
     )
     session.refresh(order)
     if result.rowcount != 1:
-        log.info("Payment for order %s recorded; the order was already paid", order.tx_ref)
-        return order
-    _deliver(session, order)
-    return order
-
-
-def _deliver(session: Session, order: Order) -> None:
-    """Give the buyer what they paid for, once."""
-    lines = order_lines(session, order)
-    course_ids = [line.course_id for line in lines]
-    owned = cart.owned_course_ids(session, order.user_id, course_ids)
-    for line in lines:
-        if line.course_id in owned:
-            continue
-        session.add(Enrollment(user_id=order.user_id, course_id=line.course_id, order_id=order.id))
-        instructor_id = session.get(Course, line.course_id).instructor_id
-        session.execute(
-            update(Instructor)
-            .where(col(Instructor.id) == instructor_id)
-            .values(students_count=Instructor.students_count + 1)
-            .execution_options(synchronize_session=False)
-        )
-    cart.remove_courses(session, user_id=order.user_id, course_ids=course_ids)
-    session.add(
-        Notification(
-            user_id=order.user_id,
-            kind="payment",
-            text=f"Payment successful for order {order.tx_ref}",
-            link=routes.order(order.tx_ref),
-        )
-    )
-    session.flush()
-    send_confirmation(session, order, lines)
-
-
-def send_confirmation(session: Session, order: Order, lines: list[OrderLine]) -> None:
-    """Send the order-confirmation email (lines and total). Mail trouble is logged, never undoes a payment."""
-    user = session.get(User, order.user_id)
-    try:
-        mail.send_order_confirmation(
-            to=order.email,
-            name=user.first_name if user else "",
-            lines=[(line.title, format_naira(line.price_kobo)) for line in lines],
-            total_text=format_naira(order.total_kobo),
-            order_ref=order.tx_ref,
-        )
-    except Exception:  # the learner has paid and is enrolled; a mail outage must not turn that into an error
-        log.exception("Could not send the confirmation email for order %s", order.tx_ref)
+        return False
+    coupons.count_redemption(session, order.coupon_code)
+    delivery.deliver(session, order, order_lines(session, order))
+    return True

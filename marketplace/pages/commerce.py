@@ -10,7 +10,9 @@ from marketplace.components.cart_summary import order_summary
 from marketplace.components.ui import empty_state, error_state
 from marketplace.layouts import container, page, spinner
 from marketplace.states.cart import CartState
-from marketplace.states.checkout import CheckoutState, OrderState
+from marketplace.states.checkout import CheckoutState
+from marketplace.states.coupon import CouponState
+from marketplace.states.order import OrderState
 
 
 def _cart_body() -> rx.Component:
@@ -49,7 +51,7 @@ def cart() -> rx.Component:
     )
 
 
-@page(routes.CHECKOUT, "Checkout", guarded=True, on_load=[CartState.load, CheckoutState.load])
+@page(routes.CHECKOUT, "Checkout", guarded=True, on_load=[CartState.load, CouponState.refresh, CheckoutState.load])
 def checkout() -> rx.Component:
     """Billing details, the courses, the totals and Proceed; or the return from the payment page."""
     return container(

@@ -1,9 +1,11 @@
-"""Checkout (/checkout) and the order pages (/order1, /order2).
+"""Checkout (/checkout): the billing form, Proceed, and the return from the payment provider.
 
-Starting a payment creates a server-priced order through the domain and sends the browser to the provider's
-page. The return to /checkout proves nothing by itself: :func:`marketplace.domain.checkout.handle_return`
-asks the provider, and only its answer pays the order. A bank transfer still pending is polled until the
-provider's webhook confirms it.
+Starting a payment creates a server-priced order through the domain (with the discount code the learner
+applied, :class:`marketplace.states.coupon.CouponState`) and sends the browser to the provider's page; an
+order a code made free is paid at once and goes straight to Order Complete. The return to /checkout proves
+nothing by itself: :func:`marketplace.domain.checkout.handle_return` asks the provider, and only its answer
+pays the order. A bank transfer still pending is polled until the provider's webhook confirms it.
+The order pages' state is :class:`marketplace.states.order.OrderState`.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from marketplace.domain.errors import DomainError, PaymentError
 from marketplace.domain.sessions import user_for_token
 from marketplace.payments.registry import active_provider_name
 from marketplace.states.cart import CartState, parse_local
+from marketplace.states.coupon import CouponState
 from marketplace.states.session import SessionState
-from marketplace.views.commerce import COUNTRIES, NIGERIA, NIGERIAN_STATES, OrderView, order_view
+from marketplace.views.commerce import COUNTRIES, NIGERIA, NIGERIAN_STATES
 
 log = logging.getLogger(__name__)
 
@@ -73,8 +76,18 @@ def settle(token: str, params: dict[str, str]) -> Settled:
         return Settled("failed", ref)
 
 
-def begin_payment(token: str, course_ids: list[int], total: str, email: str, country: str, region: str) -> str:
-    """Create the order and return the provider's checkout link (blocking). The order commits before we leave."""
+@dataclass(frozen=True)
+class Started:
+    """A started checkout: the provider's link, or ``paid`` for an order a discount code made free."""
+
+    link: str
+    paid: Settled | None = None
+
+
+def begin_payment(
+    token: str, course_ids: list[int], total: str, email: str, country: str, region: str, coupon_code: str = ""
+) -> Started:
+    """Create the order and return where to go next (blocking). The order commits before we leave."""
     with session_scope() as session:
         user = user_for_token(session, token)
         if user is None:
@@ -88,8 +101,12 @@ def begin_payment(token: str, course_ids: list[int], total: str, email: str, cou
             email=email,
             country=country,
             state=region,
+            coupon_code=coupon_code or None,
         )
-        return started.link
+        if started.paid:
+            bought = tuple(line.course_id for line in orders.order_lines(session, started.order))
+            return Started(started.link, Settled("paid", started.order.tx_ref, bought))
+        return Started(started.link)
 
 
 def billing_problem(course_ids: list[int], country: str, region: str, email: str) -> str:
@@ -175,6 +192,7 @@ class CheckoutState(rx.State):
             bought = {str(course_id) for course_id in result.course_ids}
             items = [item for item in local["items"] if str(item.get("id")) not in bought]
             cart_state.replace(session_state, {"items": items, "savedForLater": local["savedForLater"]})
+            (await self.get_state(CouponState)).clear()  # the code was used on this order
             page_path, toast = routes.ORDER_COMPLETE, rx.toast.success(PAID)
         else:
             page_path, toast = routes.ORDER_FAILED, rx.toast.error(FAILED)
@@ -226,15 +244,21 @@ class CheckoutState(rx.State):
             token = (await self.get_state(SessionState)).token
             cart_state = await self.get_state(CartState)
             course_ids, total = list(cart_state._course_ids), cart_state._total
+            coupon_state = await self.get_state(CouponState)
+            coupon_code = coupon_state.applied
+            if coupon_code:  # the total the summary shows with the code
+                total = coupon_state._total
             country, region, email = self.country, self.region.strip(), self.email.strip()
         problem = billing_problem(course_ids, country, region, email)
         if not problem and not token:
             problem = LOGIN_NEEDED
-        link, message = "", problem
+        started, message, events = Started(""), problem, []
         if not problem:
             try:
-                link = await asyncio.to_thread(begin_payment, token, course_ids, total, email, country, region)
-                message = "" if link else NO_LINK
+                started = await asyncio.to_thread(
+                    begin_payment, token, course_ids, total, email, country, region, coupon_code
+                )
+                message = "" if started.link else NO_LINK
             except PermissionError:
                 message = LOGIN_NEEDED
             except DomainError as exc:
@@ -246,38 +270,17 @@ class CheckoutState(rx.State):
             if message:
                 self.starting = False
                 self.error = message
+            elif started.paid:  # nothing to pay: the order is complete already
+                self.starting = False
+                events = await self._finish(started.paid)
         if message == LOGIN_NEEDED:
             yield [rx.toast.error(message), rx.redirect(routes.login_path(routes.CHECKOUT))]
         elif message:
-            # The cart may be out of date (a price changed, a course was bought elsewhere): show the server's.
-            yield [rx.toast.error(message), CartState.load]
+            # The cart may be out of date (a price changed, a course was bought elsewhere), or the code no longer
+            # applies: show the server's cart, then price the code on it again.
+            yield [rx.toast.error(message), CartState.load, CouponState.refresh]
+        elif started.paid:
+            yield events
         else:
             # A full navigation: rx.redirect would route a same-host link (the sandbox) inside the app.
-            yield rx.call_script(f"window.location.assign({json.dumps(link)})")
-
-
-class OrderState(rx.State):
-    """The order shown on /order1 or /order2 (only the caller's own)."""
-
-    order: OrderView = OrderView()
-    loaded: bool = False
-    error: str = ""
-
-    @rx.event
-    async def load(self):
-        """on_load: the order named by ``?ref=`` when it is the signed-in learner's."""
-        self.order, self.error, self.loaded = OrderView(), "", False
-        ref = self.router.url.query_parameters.get("ref", "")
-        user_id = (await self.get_state(SessionState)).verified_user_id()
-        if user_id is not None and ref:
-            try:
-                with session_scope() as session:
-                    self.order = order_view(
-                        orders.order_dict(session, orders.get_order(session, tx_ref=ref, user_id=user_id))
-                    )
-            except DomainError as exc:
-                self.error = exc.message
-            except Exception:
-                log.exception("Loading order %s failed", ref)
-                self.error = "Failed to load the order."
-        self.loaded = True
+            yield rx.call_script(f"window.location.assign({json.dumps(started.link)})")

@@ -103,12 +103,14 @@ class CartItemView:
 
 @dataclasses.dataclass
 class TotalsView:
-    """The Order Details lines, as display texts (naira)."""
+    """The Order Details lines, as display texts (naira). ``coupon_code`` is ``""`` when no code is applied."""
 
     subtotal_text: str = "₦0"
     discount_text: str = "₦0"
     tax_text: str = "₦0"
     total_text: str = "₦0"
+    coupon_code: str = ""
+    coupon_text: str = "₦0"
 
 
 @dataclasses.dataclass
@@ -131,6 +133,8 @@ class OrderView:
     discount_text: str = ""
     tax_text: str = ""
     total_text: str = ""
+    coupon_code: str = ""
+    coupon_text: str = ""
     lines: list[OrderLineView] = dataclasses.field(default_factory=list)
 
 
@@ -178,6 +182,8 @@ def totals_view(totals: Totals) -> TotalsView:
         discount_text=str(texts["discountText"]),
         tax_text=str(texts["taxText"]),
         total_text=str(texts["totalText"]),
+        coupon_code=str(texts["couponCode"]),
+        coupon_text=str(texts["couponDiscountText"]),
     )
 
 
@@ -191,6 +197,8 @@ def order_view(order: Mapping[str, Any]) -> OrderView:
         discount_text=str(order.get("discountText") or ""),
         tax_text=str(order.get("taxText") or ""),
         total_text=str(order.get("totalText") or ""),
+        coupon_code=str(order.get("couponCode") or ""),
+        coupon_text=str(order.get("couponDiscountText") or ""),
         lines=[
             OrderLineView(
                 course_id=_int(line.get("courseId")),

@@ -1,0 +1,67 @@
+"""Giving a buyer what they paid for: enrollments, student counts, the cart, a notification and the receipt.
+
+Called once per order, by :func:`marketplace.domain.orders.mark_paid` right after the order became paid.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from sqlalchemy import update
+from sqlmodel import Session, col
+
+from marketplace import mail, routes
+from marketplace.db.models import Course, Enrollment, Instructor, Notification, Order, OrderLine, User
+from marketplace.domain import cart
+from marketplace.domain.money import format_naira
+
+log = logging.getLogger(__name__)
+
+
+def deliver(session: Session, order: Order, lines: list[OrderLine]) -> None:
+    """Enroll the buyer in each course of a just-paid order, clear them from the cart, notify and email."""
+    course_ids = [line.course_id for line in lines]
+    owned = cart.owned_course_ids(session, order.user_id, course_ids)
+    for line in lines:
+        if line.course_id in owned:
+            continue
+        session.add(Enrollment(user_id=order.user_id, course_id=line.course_id, order_id=order.id))
+        instructor_id = session.get(Course, line.course_id).instructor_id
+        session.execute(
+            update(Instructor)
+            .where(col(Instructor.id) == instructor_id)
+            .values(students_count=Instructor.students_count + 1)
+            .execution_options(synchronize_session=False)
+        )
+    cart.remove_courses(session, user_id=order.user_id, course_ids=course_ids)
+    session.add(
+        Notification(
+            user_id=order.user_id,
+            kind="payment",
+            text=f"Payment successful for order {order.tx_ref}",
+            link=routes.order(order.tx_ref),
+        )
+    )
+    session.flush()
+    send_confirmation(session, order, lines)
+
+
+def send_confirmation(session: Session, order: Order, lines: list[OrderLine]) -> None:
+    """Send the order-confirmation email (lines, the discount code if any, and the total).
+
+    Mail trouble is logged, never undoes a payment.
+    """
+    user = session.get(User, order.user_id)
+    shown = [(line.title, format_naira(line.price_kobo)) for line in lines]
+    if order.coupon_code:  # the receipt explains why the total is below the prices
+        shown.append((f"Discount code {order.coupon_code}", "-" + format_naira(order.coupon_discount_kobo)))
+    try:
+        mail.send_order_confirmation(
+            to=order.email,
+            name=user.first_name if user else "",
+            lines=shown,
+            total_text=format_naira(order.total_kobo),
+            order_ref=order.tx_ref,
+        )
+    except Exception:  # the learner has paid and is enrolled; a mail outage must not turn that into an error
+        log.exception("Could not send the confirmation email for order %s", order.tx_ref)

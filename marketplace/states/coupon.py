@@ -1,0 +1,98 @@
+"""The checkout page's discount code: apply it, remove it, and the totals priced with it.
+
+The code is checked and priced by :func:`marketplace.domain.coupons.price_with_coupon` on the prices the cart
+shows (the cart :class:`CartState` last wrote to the browser), through the same pricing module as the cart page
+and the server, so the summary and the order agree to the kobo. Proceed sends the applied code with the order
+and the server checks it again: applying a code here promises nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+
+from marketplace.db.engine import session_scope
+from marketplace.domain import coupons
+from marketplace.domain.errors import DomainError
+from marketplace.domain.money import to_kobo
+from marketplace.states.cart import parse_local
+from marketplace.states.session import SessionState
+from marketplace.views.commerce import TotalsView, item_price, totals_view
+
+log = logging.getLogger(__name__)
+
+APPLY_FAILED = "The code could not be checked. Please try again."
+
+
+class CouponState(rx.State):
+    """The Coupon code field, the applied code and the checkout's totals with it."""
+
+    code: str = ""  # what the learner types
+    applied: str = ""  # the code in use, as stored (upper-cased); "" when none
+    error: str = ""  # why the last code was refused, shown under the field
+    totals: TotalsView = TotalsView()  # meaningful only while a code is applied
+    _total: str = "0"  # the naira total shown with the code: what Proceed sends
+    _user_id: int | None = None  # whose code it is: a browser shared by two learners never passes one on
+
+    @rx.event
+    def set_code(self, value: str):
+        """Type a code; an old refusal goes away as the learner corrects it."""
+        self.code = value
+        self.error = ""
+
+    def clear(self) -> None:
+        """Forget the code (after the order is paid, or for another learner)."""
+        self.code, self.applied, self.error = "", "", ""
+        self.totals, self._total = TotalsView(), "0"
+
+    async def _price(self, code: str) -> str:
+        """Price the cart with ``code`` and show it; the refusal message, or ``""`` when it applies."""
+        session_state = await self.get_state(SessionState)
+        prices = [to_kobo(item_price(item)) for item in parse_local(session_state.cart_json)["items"]]
+        try:
+            with session_scope() as session:
+                totals = coupons.price_with_coupon(session, prices, code)
+        except DomainError as exc:
+            return exc.message
+        except Exception:
+            log.exception("Checking discount code %r failed", code)
+            return APPLY_FAILED
+        self.applied = totals.coupon_code
+        self.totals = totals_view(totals)
+        self._total = str(totals.total)
+        return ""
+
+    @rx.event
+    async def apply(self, form: dict):
+        """Apply: check the typed code against the cart; the coupon line and new total, or the reason not."""
+        if "coupon" in form:  # the form's value is what the learner sees in the field
+            self.code = str(form["coupon"] or "")
+        code = coupons.normalize_code(self.code)
+        problem = await self._price(code) if code else coupons.ENTER_CODE
+        self.error = problem
+        if not problem:
+            self.code = ""
+
+    @rx.event
+    def remove(self):
+        """Remove the applied code: the totals go back to the cart's."""
+        self.clear()
+
+    @rx.event
+    async def refresh(self):
+        """on_load of /checkout, and after the cart was reloaded: price the applied code again.
+
+        The cart (a price, a course bought elsewhere) or the code (expired, used up) may have changed since it
+        was applied; a code that no longer applies is removed and its reason shown.
+        """
+        user_id = (await self.get_state(SessionState)).verified_user_id()
+        if user_id != self._user_id:
+            self.clear()
+            self._user_id = user_id
+        if not self.applied:
+            return
+        problem = await self._price(self.applied)
+        if problem:
+            self.clear()
+            self.error = problem

@@ -1,0 +1,42 @@
+"""The order pages (/order1 Order Complete, /order2 Order Failed): the signed-in learner's own order."""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+
+from marketplace.db.engine import session_scope
+from marketplace.domain import orders
+from marketplace.domain.errors import DomainError
+from marketplace.states.session import SessionState
+from marketplace.views.commerce import OrderView, order_view
+
+log = logging.getLogger(__name__)
+
+
+class OrderState(rx.State):
+    """The order shown on /order1 or /order2 (only the caller's own)."""
+
+    order: OrderView = OrderView()
+    loaded: bool = False
+    error: str = ""
+
+    @rx.event
+    async def load(self):
+        """on_load: the order named by ``?ref=`` when it is the signed-in learner's."""
+        self.order, self.error, self.loaded = OrderView(), "", False
+        ref = self.router.url.query_parameters.get("ref", "")
+        user_id = (await self.get_state(SessionState)).verified_user_id()
+        if user_id is not None and ref:
+            try:
+                with session_scope() as session:
+                    self.order = order_view(
+                        orders.order_dict(session, orders.get_order(session, tx_ref=ref, user_id=user_id))
+                    )
+            except DomainError as exc:
+                self.error = exc.message
+            except Exception:
+                log.exception("Loading order %s failed", ref)
+                self.error = "Failed to load the order."
+        self.loaded = True
