@@ -74,8 +74,13 @@ def test_register_shows_each_message_under_its_field_and_clears_it_on_edit(page:
     expect(_field_message(page, "First Name")).to_have_count(0)
     expect(_field_message(page, "Last Name")).to_have_text("Last Name is required.")
 
-    page.get_by_label("Last Name").fill("Obi")
-    page.get_by_label("Username").fill("ngozi")
+    page.get_by_label("Last Name").press_sequentially("Obi")
+    expect(_field_message(page, "Last Name")).to_have_count(0, timeout=15_000)
+    expect(_field_message(page, "Username")).to_have_text("Username is required.", timeout=15_000)
+    page.get_by_label("Username").press_sequentially("ngozi")
+    expect(_field_message(page, "Username")).to_have_count(0, timeout=15_000)
+    expect(_field_message(page, "Email")).to_have_text("Email is required.", timeout=15_000)
+
     page.get_by_label("Email").fill("not-an-email")
     page.get_by_label("Password", exact=True).fill("abc")
     page.get_by_label("Confirm Password").fill("abcdef")

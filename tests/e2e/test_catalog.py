@@ -11,9 +11,11 @@ from playwright.sync_api import expect
 from sqlmodel import Session, select
 
 from marketplace.db.engine import get_engine
-from marketplace.db.models import Course, Instructor, User
+from marketplace.db.models import Course, Instructor, Section, User
 from marketplace.domain import catalog
+from marketplace.domain.catalog_shapes import clamp_rating, duration_text
 from marketplace.domain.money import format_ngn
+from marketplace.domain.reviews import add_review
 from tests.e2e.helpers import sign_in_storage
 from tests.e2e.screens import shoot
 from tests.factories import enroll, make_course, make_instructor, make_user
@@ -519,3 +521,72 @@ def test_header_search_arrow_up_moves_the_highlight_up_and_enter_opens_it(page, 
     box.press("Enter")  # opens the highlighted result, not the first
     expect(page).to_have_url(re.compile(rf"/courses/{results[1]['id']}$"), timeout=WAIT)
     expect(page.get_by_role("heading", name=results[1]["title"], level=1)).to_be_visible(timeout=WAIT)
+
+
+def test_syllabus_labels_paid_sections_video_and_shows_each_duration(page, live_app):
+    # Lengths that each format differently: minutes and seconds, hours, under a minute, and unknown.
+    lengths = [307, 3723, 65, 0]
+    with _db(live_app) as session:
+        course = make_course(session, sections=len(lengths), title="Syllabus Lengths")
+        rows = session.exec(select(Section).where(Section.course_id == course.id).order_by(Section.position)).all()
+        for row, seconds in zip(rows, lengths, strict=True):
+            row.duration_seconds = seconds
+            session.add(row)
+        session.commit()
+        rows = session.exec(select(Section).where(Section.course_id == course.id).order_by(Section.position)).all()
+    assert [duration_text(row.duration_seconds) for row in rows] == ["5:07", "1:02:03", "1:05", ""]
+
+    page.goto(f"/courses/{course.id}")
+    expect(page.get_by_role("heading", name=course.title, level=1)).to_be_visible(timeout=WAIT)
+    sections = page.get_by_test_id("syllabus-section")
+    expect(sections).to_have_count(len(rows), timeout=WAIT)
+    for n, row in enumerate(rows):
+        label = "Preview" if row.is_preview else "Video"
+        shown = rf"^\s*{re.escape(row.title)}\s*{label}\s*{re.escape(duration_text(row.duration_seconds))}\s*$"
+        expect(sections.nth(n).locator("summary")).to_have_text(re.compile(shown), timeout=WAIT)
+    assert [row.is_preview for row in rows] == [True, False, False, False]
+    expect(page.locator("#details summary").get_by_text("Video", exact=True)).to_have_count(3, timeout=WAIT)
+    # A paid section says so instead of playing.
+    sections.nth(1).locator("summary").click()
+    expect(sections.nth(1).get_by_text("Buy the course to watch this lesson.")).to_be_visible(timeout=WAIT)
+    expect(sections.nth(1).locator("video, iframe")).to_have_count(0, timeout=WAIT)
+
+
+def test_teacher_and_mentor_pages_show_rating_reviews_about_and_experience(page, live_app):
+    about = "Chemist turned baker.\nI teach the science of the kitchen."
+    experience = "Ten years at Lagos Bakery Ltd.\nHead of training since 2020."
+    with _db(live_app) as session:
+        instructor = make_instructor(session, first_name="Funmi", about=about, experience=experience)
+        course = make_course(session, instructor=instructor, title=f"Bread Science {instructor.id}")
+        for stars_given in (5, 4, 4):  # real reviews: the stored rating and count follow them
+            learner = make_user(session)
+            enroll(session, learner, course)
+            add_review(
+                session,
+                author_id=learner.id,
+                target_type="Instructor",
+                target_id=instructor.id,
+                rating=stars_given,
+                comment="Clear and patient.",
+            )
+        session.commit()
+        row = session.get(Instructor, instructor.id)
+        session.refresh(row)
+    rating = f"{clamp_rating(row.rating):.1f}"
+    assert (rating, row.review_count) == ("4.3", 3)
+
+    for path in (f"/teacher/{row.id}", f"/mentors/{row.id}"):
+        page.goto(path)
+        profile = page.get_by_test_id("instructor-profile")
+        expect(profile.get_by_role("heading", level=1)).to_contain_text("Funmi", timeout=WAIT)
+        expect(profile.get_by_role("img", name=f"Rated {rating} out of 5")).to_be_visible(timeout=WAIT)
+        expect(profile.get_by_text(rating, exact=True)).to_be_visible(timeout=WAIT)
+        expect(profile.get_by_text(f"({row.review_count} reviews)", exact=True)).to_be_visible(timeout=WAIT)
+        figure = profile.locator("dl > div").filter(has=page.locator("dt", has_text=re.compile("^Reviews$")))
+        expect(figure.locator("dd")).to_have_text(str(row.review_count), timeout=WAIT)
+        about_block = page.locator("section").filter(has=page.get_by_role("heading", name="About", exact=True))
+        expect(about_block.locator("p")).to_have_text(row.about, timeout=WAIT)
+        experience_block = page.locator("section").filter(
+            has=page.get_by_role("heading", name="Experience", exact=True)
+        )
+        expect(experience_block.locator("p")).to_have_text(row.experience, timeout=WAIT)

@@ -250,3 +250,23 @@ def test_a_chosen_section_starts_playing_but_a_resumed_visit_waits(page, live_ap
     page.reload()
     expect(page.get_by_test_id("now-playing")).to_contain_text("Lesson 3", timeout=LOAD)
     expect(page.locator("iframe#youtube-lesson")).to_have_attribute("src", re.compile(r"enablejsapi=1$"))
+
+
+def test_a_link_that_is_neither_youtube_nor_a_video_file_plays_in_a_sandboxed_frame(page, live_app):
+    vimeo = "https://player.vimeo.com/video/76979871"
+    user, (course,) = _learner_with_course(live_app.db_url)
+    _set_video(live_app.db_url, course.id, None, vimeo)
+    page.route("https://player.vimeo.com/**", lambda route: route.abort())  # this machine has no internet
+    sign_in_storage(page.context, live_app.db_url, user.email)
+    page.goto(f"/order-complete/{course.id}")
+    expect(page.get_by_test_id("now-playing")).to_contain_text("Lesson 1", timeout=LOAD)
+
+    area = page.get_by_test_id("video-area")
+    frame = area.locator("iframe")
+    expect(frame).to_have_count(1)
+    expect(frame).to_have_attribute("src", vimeo)
+    expect(frame).to_have_attribute("sandbox", re.compile(r"\ballow-scripts\b"))
+    # Framed pages get scripts, never this site's origin (the learner's token lives in its storage).
+    assert "allow-same-origin" not in frame.get_attribute("sandbox").split()
+    expect(frame).not_to_have_attribute("id", "youtube-lesson")
+    expect(area.locator("video")).to_have_count(0)

@@ -1,13 +1,26 @@
-"""Account states without a browser: which Google button each configuration gets."""
+"""Account states without a browser: which Google button each configuration gets, and its sign-in."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import functools
 
+import jwt
+import pytest
 import reflex as rx
+from cryptography.hazmat.primitives.asymmetric import rsa
+from reflex.istate.data import ReflexURL
+from sqlmodel import select
 
+from marketplace.db import engine
+from marketplace.domain.accounts import LOGIN_SUCCESS
+from marketplace.domain.google_sign_in import GOOGLE_FAILED
+from marketplace.identity import google
 from marketplace.settings import settings
 from marketplace.states.auth_google import GIS_SCRIPT_URL, GoogleState
+from tests.oidc_helpers import CLIENT_ID as OIDC_CLIENT_ID
+from tests.oidc_helpers import mint_id_token, oidc_provider
 
 
 def _prepare(state: GoogleState) -> list:
@@ -89,3 +102,113 @@ def test_a_failed_logout_call_still_signs_out_here_keeps_the_error_and_goes_home
     assert (session_state.token, session_state.user_json) == ("", "")
     redirect = {name._js_expr: value._var_value for name, value in events[-1].args}
     assert redirect["path"] == "/" and redirect["replace"] is True
+
+
+# Google's button ("gis" mode) posts a hidden form with the ID token as ``credential``.
+
+
+@pytest.fixture(scope="module")
+def oidc_issuer():
+    """A local OpenID provider standing in for Google, issuing real signed ID tokens."""
+    with oidc_provider() as issuer:
+        yield issuer
+
+
+@pytest.fixture
+def google_on_test_db(monkeypatch, db_url, oidc_issuer):
+    """Google settings pointed at the local provider, and the handler's sessions on the test database."""
+    monkeypatch.setattr(settings, "google_issuer", oidc_issuer)
+    monkeypatch.setattr(settings, "google_client_id", OIDC_CLIENT_ID)
+    # in_session_thread opens session_scope() on the configured database; use this test's one instead.
+    monkeypatch.setattr(engine, "session_scope", functools.partial(engine.session_scope, db_url))
+    google.clear_key_cache()
+    yield oidc_issuer
+    google.clear_key_cache()
+
+
+def _on_login_page(state: GoogleState, path: str) -> None:
+    state.router = dataclasses.replace(state.router, url=ReflexURL(f"http://localhost:3000{path}"))
+
+
+def _post_credential(state: GoogleState, credential: str) -> list:
+    async def run():
+        return [event async for event in state.sign_in_with_credential({"credential": credential})]
+
+    return [event for event in asyncio.run(run()) if event is not None]
+
+
+def _redirect_path(event) -> str | None:
+    args = {name._js_expr: value for name, value in getattr(event, "args", ())}
+    path = args.get("path")
+    return getattr(path, "_var_value", None) if "replace" in args else None
+
+
+def _session_of(state: GoogleState):
+    from marketplace.states.session import SessionState
+
+    return state.parent_state.get_substate([SessionState.get_name()])
+
+
+@pytest.mark.parametrize(("path", "target"), [("/login?next=/my-courses", "/my-courses"), ("/login", "/")])
+def test_googles_button_credential_signs_the_person_in_and_goes_on(google_on_test_db, session, path, target):
+    from marketplace.domain.sessions import user_for_token
+
+    state = _google_state()
+    state.mode = "gis"
+    _on_login_page(state, path)
+    person = {"email": "Chioma@Example.com", "email_verified": True, "given_name": "Chioma", "family_name": "Obi"}
+    credential = mint_id_token(google_on_test_db, sub="gis-1", **person)
+
+    events = _post_credential(state, credential)
+
+    session_state = _session_of(state)
+    assert session_state.token and session_state.logged_in
+    assert (session_state.user["email"], session_state.full_name) == ("chioma@example.com", "Chioma Obi")
+    signed_in = user_for_token(session, session_state.token)  # a real server-side session in the test database
+    assert signed_in is not None and signed_in.email == "chioma@example.com"
+    assert session_state.user["id"] == str(signed_in.id)
+    assert state.error == "" and state.busy is False
+    assert any("success" in str(event) and LOGIN_SUCCESS in str(event) for event in events)
+    assert [_redirect_path(event) for event in events if _redirect_path(event)] == [target]
+
+
+@pytest.mark.parametrize("credential", ["forged", "not-a-token", ""])
+def test_a_forged_or_garbage_credential_signs_nobody_in(google_on_test_db, session, credential):
+    from marketplace.db.models import User
+
+    if credential == "forged":  # the right claims, signed by a key that is not the provider's
+        real = jwt.decode(
+            mint_id_token(google_on_test_db, sub="gis-2", email="eve@example.com", email_verified=True),
+            options={"verify_signature": False},
+        )
+        key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        credential = jwt.encode(real, key, algorithm="RS256")
+    state = _google_state()
+    state.mode = "gis"
+    _on_login_page(state, "/login?next=/my-courses")
+
+    events = _post_credential(state, credential)
+
+    session_state = _session_of(state)
+    assert (session_state.token, session_state.user_json, session_state.logged_in) == ("", "", False)
+    assert state.error == GOOGLE_FAILED == "Google sign-in failed. Try again."
+    assert state.busy is False
+    assert not any(_redirect_path(event) for event in events)
+    assert not any(LOGIN_SUCCESS in str(event) for event in events)
+    assert session.exec(select(User)).first() is None
+
+
+@pytest.mark.parametrize("mode", ["", "oidc"])
+def test_the_credential_form_does_nothing_unless_googles_button_is_shown(google_on_test_db, session, mode):
+    from marketplace.db.models import User
+
+    state = _google_state()
+    state.mode = mode
+    _on_login_page(state, "/login")
+    credential = mint_id_token(google_on_test_db, sub="gis-3", email="tolu@example.com", email_verified=True)
+
+    assert _post_credential(state, credential) == []
+    session_state = _session_of(state)
+    assert (session_state.token, session_state.user_json) == ("", "")
+    assert (state.error, state.busy) == ("", False)
+    assert session.exec(select(User)).first() is None
