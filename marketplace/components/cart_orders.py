@@ -17,25 +17,24 @@ def _line(line: OrderLineView) -> rx.Component:
     )
 
 
+def _summary_row(row: OrderLineView) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(row.title, class_name="text-gray-700"),
+        rx.el.dd(row.price_text, class_name="tabular-nums text-gray-700"),
+        class_name="flex justify-between py-1 text-sm",
+    )
+
+
 def order_card() -> rx.Component:
-    """The order's courses and total (only the signed-in learner's own order is ever loaded)."""
+    """The order's courses, how they become the total, and the total (only the learner's own order is loaded)."""
     return rx.cond(
         OrderState.order.ref != "",
         rx.el.section(
             rx.el.h2("Your order", id="order-lines", class_name=styles.H3),
             rx.el.p("Reference ", OrderState.order.ref, class_name="mt-1 text-xs text-gray-500 break-all"),
             rx.el.ul(rx.foreach(OrderState.order.lines, _line), class_name="mt-3"),
-            rx.cond(
-                OrderState.order.coupon_code != "",
-                rx.el.div(
-                    rx.el.span("Coupon ", OrderState.order.coupon_code, class_name="text-gray-700"),
-                    rx.el.span(
-                        "-" + OrderState.order.coupon_text,
-                        class_name="tabular-nums text-gray-700",
-                        data_testid="order-coupon",
-                    ),
-                    class_name="flex justify-between pt-2 text-sm",
-                ),
+            rx.el.dl(
+                rx.foreach(OrderState.order.summary, _summary_row), class_name="pt-2", data_testid="order-summary"
             ),
             rx.el.div(
                 rx.el.span("Total", class_name="font-bold text-gray-900"),

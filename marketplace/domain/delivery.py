@@ -46,15 +46,26 @@ def deliver(session: Session, order: Order, lines: list[OrderLine]) -> None:
     send_confirmation(session, order, lines)
 
 
+def receipt_rows(order: Order) -> list[tuple[str, str]]:
+    """How the prices become the total, as ``(label, amount text)`` rows: subtotal, the discounts taken off
+    (only those that apply), and tax. The order page and the emailed receipt both show these, so the figures
+    a learner reads always add up to what they paid."""
+    rows = [("Subtotal", format_naira(order.subtotal_kobo))]
+    if order.discount_kobo:
+        rows.append(("Discount", "-" + format_naira(order.discount_kobo)))
+    if order.coupon_code:
+        rows.append((f"Discount code {order.coupon_code}", "-" + format_naira(order.coupon_discount_kobo)))
+    rows.append(("Tax", format_naira(order.tax_kobo)))
+    return rows
+
+
 def send_confirmation(session: Session, order: Order, lines: list[OrderLine]) -> None:
-    """Send the order-confirmation email (lines, the discount code if any, and the total).
+    """Send the order-confirmation email (lines, how they become the total, and the total).
 
     Mail trouble is logged, never undoes a payment.
     """
     user = session.get(User, order.user_id)
-    shown = [(line.title, format_naira(line.price_kobo)) for line in lines]
-    if order.coupon_code:  # the receipt explains why the total is below the prices
-        shown.append((f"Discount code {order.coupon_code}", "-" + format_naira(order.coupon_discount_kobo)))
+    shown = [(line.title, format_naira(line.price_kobo)) for line in lines] + receipt_rows(order)
     try:
         mail.send_order_confirmation(
             to=order.email,

@@ -155,6 +155,7 @@ def order_dict(session: Session, order: Order) -> dict:
         out[name] = naira_number(kobo)
         out[f"{name}Text"] = format_naira(kobo)
     out["couponCode"] = order.coupon_code or ""
+    out["summary"] = [{"label": label, "amountText": amount} for label, amount in delivery.receipt_rows(order)]
     out["email"] = order.email
     out["lines"] = [
         {"courseId": line.course_id, "title": line.title, "price": naira_number(line.price_kobo),

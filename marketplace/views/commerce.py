@@ -129,13 +129,10 @@ class OrderView:
     ref: str = ""
     status: str = ""
     email: str = ""
-    subtotal_text: str = ""
-    discount_text: str = ""
-    tax_text: str = ""
     total_text: str = ""
-    coupon_code: str = ""
-    coupon_text: str = ""
     lines: list[OrderLineView] = dataclasses.field(default_factory=list)
+    # Subtotal, discounts and tax: how the lines become the total (title = label, price_text = amount).
+    summary: list[OrderLineView] = dataclasses.field(default_factory=list)
 
 
 def item_price(item: Mapping[str, Any]) -> Decimal:
@@ -193,12 +190,7 @@ def order_view(order: Mapping[str, Any]) -> OrderView:
         ref=str(order.get("txRef") or ""),
         status=str(order.get("status") or ""),
         email=str(order.get("email") or ""),
-        subtotal_text=str(order.get("subtotalText") or ""),
-        discount_text=str(order.get("discountText") or ""),
-        tax_text=str(order.get("taxText") or ""),
         total_text=str(order.get("totalText") or ""),
-        coupon_code=str(order.get("couponCode") or ""),
-        coupon_text=str(order.get("couponDiscountText") or ""),
         lines=[
             OrderLineView(
                 course_id=_int(line.get("courseId")),
@@ -206,5 +198,9 @@ def order_view(order: Mapping[str, Any]) -> OrderView:
                 price_text=str(line.get("priceText") or ""),
             )
             for line in order.get("lines") or []
+        ],
+        summary=[
+            OrderLineView(title=str(row.get("label") or ""), price_text=str(row.get("amountText") or ""))
+            for row in order.get("summary") or []
         ],
     )

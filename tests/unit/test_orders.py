@@ -68,6 +68,12 @@ def test_order_is_priced_from_the_database(session):
     assert [(line.course_id, line.price_kobo) for line in lines] == [(a.id, 1_500_000), (b.id, 500_050)]
     shown = orders.order_dict(session, order)
     assert shown["total"] == 21989.55 and shown["totalText"] == "₦21,989.55"
+    # How the prices become the total, for the order page and the receipt.
+    assert shown["summary"] == [
+        {"label": "Subtotal", "amountText": "₦20,000.50"},
+        {"label": "Discount", "amountText": "-₦10"},
+        {"label": "Tax", "amountText": "₦1,999.05"},
+    ]
     assert _order(session, user, [a]).tx_ref != order.tx_ref
 
 
@@ -122,6 +128,8 @@ def test_confirmed_payment_enrolls_once_clears_cart_and_notifies(session):
     receipts = [m for m in _outbox() if order.tx_ref in m]
     assert len(receipts) == 1
     assert bought.title in receipts[0] and orders.order_dict(session, order)["totalText"] in receipts[0]
+    for row in orders.order_dict(session, order)["summary"]:  # subtotal, discount, tax: the receipt adds up
+        assert f"{row['label']}: {row['amountText']}" in receipts[0]
 
     # The same confirmation again (a webhook after the return): nothing changes.
     orders.confirm_payment(session, order=order, verification=_paid(order))
