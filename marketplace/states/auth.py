@@ -41,8 +41,10 @@ async def finish_sign_in(
     session_state.sign_in(user, signed_in.token)
     if target is None:
         target = state.router.url.query_parameters.get("next", "")
-    # The cart a visitor filled joins the learner's server cart (and the header badge follows).
-    return [rx.toast.success(message), CartState.sync, rx.redirect(routes.safe_next(target), replace=True)]
+    # The cart a visitor filled joins the learner's server cart before the next page shows (and refreshes the
+    # badge from the server): merged here, not in a chained event that could run after that page's refresh.
+    await (await state.get_state(CartState)).merge_after_login()
+    return [rx.toast.success(message), rx.redirect(routes.safe_next(target), replace=True)]
 
 
 class LoginState(rx.State):

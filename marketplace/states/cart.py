@@ -115,8 +115,14 @@ class CartState(rx.State):
         self._course_ids = [view.id for view in self.items]
         self._total = str(totals.total)
 
-    async def _sync(self) -> None:
-        """Fold the browser's cart into the signed-in learner's server cart and show the merged one."""
+    async def _sync(self, *, merge: bool) -> None:
+        """Show the signed-in learner's server cart (first folding the browser's cart into it when ``merge``),
+        and keep the browser's copy equal to it; a visitor's cart is the browser's own.
+
+        Only a login merges: the cart a visitor filled joins the account. Afterwards every change is made on the
+        server first, so the server's cart is the truth, and a course removed on one device must not come back
+        from another device's older copy.
+        """
         session_state = await self.get_state(SessionState)
         local = parse_local(session_state.cart_json)
         user_id = session_state.verified_user_id()
@@ -124,28 +130,39 @@ class CartState(rx.State):
             self.replace(session_state, local)
             return
         with session_scope() as session:
-            merged = cart.merge_local_cart(session, user_id=user_id, items=local["items"], saved=local["savedForLater"])
-        self.replace(session_state, merged)
+            if merge:
+                data = cart.merge_local_cart(
+                    session, user_id=user_id, items=local["items"], saved=local["savedForLater"]
+                )
+            else:
+                data = cart.get_cart(session, user_id=user_id)
+        self.replace(session_state, data)
 
     @rx.event
     async def load(self):
-        """on_load of /cart and /checkout: sync with the server, then show the cart."""
+        """on_load of /cart and /checkout: show the cart the server keeps."""
         self.load_error = ""
         try:
-            await self._sync()
+            await self._sync(merge=False)
         except Exception:
             log.exception("Loading the cart failed")
             self.load_error = LOAD_FAILED
         self.loaded = True
 
-    @rx.event
-    async def sync(self):
-        """Right after login (the cart a visitor filled joins the learner's server cart) and from every page's
-        header (the badge counts the server's cart, which another device may have changed)."""
+    async def merge_after_login(self) -> None:
+        """Right after login (called by the sign-in itself): the cart a visitor filled joins the server cart."""
         try:
-            await self._sync()
-        except Exception:  # nothing the person did failed; the cart syncs again on the next page
-            log.exception("Syncing the cart failed")
+            await self._sync(merge=True)
+        except Exception:  # the login itself succeeded; the visitor's courses stay in this browser's copy
+            log.exception("Syncing the cart after login failed")
+
+    @rx.event
+    async def refresh(self):
+        """Every page's header: the badge counts the server's cart, which another device may have changed."""
+        try:
+            await self._sync(merge=False)
+        except Exception:  # nothing the person did failed; the next page tries again
+            log.exception("Refreshing the cart failed")
 
     async def _change(
         self, server: ServerChange, local: Callable[[CartData], CartData], done: str, course_id: int | None

@@ -55,7 +55,7 @@ class HeaderState(rx.State):
             self.unread_count = notifications.unread_count(session, user_id)
         # The bell shows the count shared by all of this user's tabs; a new message bumps it live.
         await recount_own_bell(self, user_id)
-        return CartState.sync
+        return CartState.refresh
 
     @rx.event
     async def logout(self):

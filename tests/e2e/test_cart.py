@@ -159,7 +159,8 @@ def test_buy_now_adds_the_course_once_and_goes_to_checkout(page: Page, live_app)
 def test_owned_courses_never_stay_in_the_cart(page: Page, live_app):
     learner = new_learner(live_app.db_url)
     owned, other = demo_courses(live_app.db_url, 2, skip=4)
-    with Session(get_engine(live_app.db_url)) as session:
+    put_in_cart(live_app.db_url, learner, [owned, other])
+    with Session(get_engine(live_app.db_url)) as session:  # bought on another device since
         enroll(session, session.get(User, learner.id), session.get(Course, owned.id))
     sign_in_storage(page.context, live_app.db_url, learner.email)
     stale = {"items": [{"id": owned.id, "title": owned.title, "price": 1}, {"id": other.id}], "savedForLater": []}
@@ -209,8 +210,18 @@ def test_the_badge_counts_the_cart_another_device_filled_on_any_page(page: Page,
     expect(cart_badge(page)).to_have_count(0)
 
     # The learner fills the cart on a phone; this browser never opens the cart page.
-    put_in_cart(live_app.db_url, learner, demo_courses(live_app.db_url, 2, skip=20))
+    first, second = demo_courses(live_app.db_url, 2, skip=20)
+    put_in_cart(live_app.db_url, learner, [first, second])
     page.goto("/profile3")
     expect(cart_badge(page)).to_have_text("2")
     page.goto("/")
     expect(cart_badge(page)).to_have_text("2")
+
+    # Removed on the phone: this browser's older copy must not bring it back, here or on the cart page.
+    with Session(get_engine(live_app.db_url)) as session:
+        cart.remove_from_cart(session, user_id=learner.id, course_id=first.id)
+        session.commit()
+    page.goto("/cart")
+    expect(page.get_by_test_id("cart-item")).to_have_count(1)
+    expect(cart_badge(page)).to_have_text("1")
+    assert [item["id"] for item in server_cart(live_app.db_url, learner)["items"]] == [second.id]
