@@ -151,11 +151,12 @@ def run(port: int) -> None:
     public_url = settings.public_url
     build(public_url=public_url)
     workers = 2 if settings.redis_url else 1  # several workers need Redis to share state
-    print(  # noqa: T201 - the command's own output for the person who typed `make run`
-        f"\n  Naija Learn is running at {public_url}\n"
+    # What the person who typed `make run` needs: where to go and how to sign in (logging prints it as is).
+    log.info(
+        "\n  Naija Learn is running at %s\n"
         "  Demo learner:    ada@example.com / learner123\n"
         "  Demo instructor: tunde@example.com / teacher123\n",
-        flush=True,
+        public_url,
     )
     os.execvpe(  # noqa: S606 - replace this process with the server
         serve_command(port, workers)[0], serve_command(port, workers), serve_env(PROJECT_ROOT / ".web", public_url)
