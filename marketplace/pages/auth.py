@@ -148,7 +148,7 @@ def _resend_form() -> rx.Component:
             on_change=VerifyEmailState.edit_email,
             auto_complete="email",
         ),
-        form_notice(VerifyEmailState.resend_notice),
+        form_notice(VerifyEmailState.notice),
         submit_button("Resend verification email", "Sending...", VerifyEmailState.sending),
         on_submit=VerifyEmailState.resend,
         no_validate=True,

@@ -7,8 +7,10 @@ same words whatever the address, so these pages cannot tell anybody who has an a
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import reflex as rx
+from sqlmodel import Session
 
 from marketplace import routes
 from marketplace.db.engine import in_session_thread, session_scope
@@ -21,19 +23,49 @@ log = logging.getLogger(__name__)
 SOMETHING_WENT_WRONG = "Something went wrong. Please try again."
 
 
-class VerifyEmailState(rx.State):
+class EmailRequestState(rx.State, mixin=True):
+    """Mixed into a form that asks for an email address and sends a link to it (resend, forgot password)."""
+
+    email_error: str = ""
+    notice: str = ""
+    sending: bool = False
+
+    @rx.event
+    def edit_email(self, _value: str):
+        """Typing in the email field clears its message."""
+        self.email_error = ""
+
+    async def _send_to(self, form: dict, send: Callable[[Session, str], str], what: str):
+        """Check the typed address, then ``send(session, email)`` off the event loop and show its answer.
+
+        Yields the updates to send meanwhile (the busy button, then a toast if it failed).
+        """
+        email = str(form.get("email") or "").strip()
+        self.email_error = email_error(email) or ""
+        if self.email_error or self.sending:
+            return
+        self.sending = True
+        yield
+        try:
+            self.notice = await in_session_thread(lambda session: send(session, email))
+        except Exception:
+            log.exception("%s failed", what)
+            self.notice = ""
+            yield rx.toast.error(SOMETHING_WENT_WRONG)
+        finally:
+            self.sending = False
+
+
+class VerifyEmailState(EmailRequestState, rx.State):
     """/verify-email?token=...: verifies on load; on failure offers a new link."""
 
     status: str = "checking"  # checking | verified | failed
     message: str = ""
-    email_error: str = ""
-    resend_notice: str = ""
-    sending: bool = False
 
     @rx.event
     def verify(self):
         """on_load: use up the link's token."""
-        self.email_error, self.resend_notice, self.sending = "", "", False
+        self.email_error, self.notice, self.sending = "", "", False
         token = self.router.url.query_parameters.get("token", "")
         if not token:
             self.status, self.message = "failed", account_recovery.BAD_VERIFY_LINK
@@ -51,37 +83,18 @@ class VerifyEmailState(rx.State):
             self.status, self.message = "verified", account_recovery.EMAIL_VERIFIED
 
     @rx.event
-    def edit_email(self, _value: str):
-        """Typing in the email field clears its message."""
-        self.email_error = ""
-
-    @rx.event
     async def resend(self, form: dict):
         """Send a new verification link to the typed address."""
-        email = str(form.get("email") or "").strip()
-        self.email_error = email_error(email) or ""
-        if self.email_error or self.sending:
-            return
-        self.sending = True
-        yield
-        try:
-            self.resend_notice = await in_session_thread(
-                lambda session: account_recovery.resend_verification(session, email=email)
-            )
-        except Exception:
-            log.exception("Resending the verification email failed")
-            self.resend_notice = ""
-            yield rx.toast.error(SOMETHING_WENT_WRONG)
-        finally:
-            self.sending = False
+        async for update in self._send_to(
+            form,
+            lambda session, email: account_recovery.resend_verification(session, email=email),
+            "Resending the verification email",
+        ):
+            yield update
 
 
-class ForgotPasswordState(rx.State):
+class ForgotPasswordState(EmailRequestState, rx.State):
     """/forgot-password: ask for a reset link."""
-
-    email_error: str = ""
-    notice: str = ""
-    sending: bool = False
 
     @rx.event
     def reset_form(self):
@@ -89,28 +102,14 @@ class ForgotPasswordState(rx.State):
         self.email_error, self.notice, self.sending = "", "", False
 
     @rx.event
-    def edit_email(self, _value: str):
-        """Typing in the email field clears its message."""
-        self.email_error = ""
-
-    @rx.event
     async def submit(self, form: dict):
         """Email a reset link when the address has an account; the answer is the same either way."""
-        email = str(form.get("email") or "").strip()
-        self.email_error = email_error(email) or ""
-        if self.email_error or self.sending:
-            return
-        self.sending = True
-        yield
-        try:
-            self.notice = await in_session_thread(
-                lambda session: account_recovery.request_password_reset(session, email=email)
-            )
-        except Exception:
-            log.exception("Password reset request failed")
-            yield rx.toast.error(SOMETHING_WENT_WRONG)
-        finally:
-            self.sending = False
+        async for update in self._send_to(
+            form,
+            lambda session, email: account_recovery.request_password_reset(session, email=email),
+            "A password reset request",
+        ):
+            yield update
 
 
 class ResetPasswordState(rx.State):
