@@ -7,11 +7,17 @@ parsed webhook, and decides what to do with the answer itself.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+import httpx
+
 from marketplace.db.models import Order
+from marketplace.settings import settings
+
+log = logging.getLogger(__name__)
 
 # What a provider says about one transaction, in our words.
 VerificationStatus = Literal["successful", "pending", "failed", "cancelled", "not_found"]
@@ -95,3 +101,30 @@ def load_json(raw_body: bytes) -> dict:
     if not isinstance(body, dict):
         raise ProviderError("Webhook body is not a JSON object.")
     return body
+
+
+def call_provider(
+    *,
+    name: str,
+    base_url: str,
+    secret_key: str,
+    transport: httpx.BaseTransport | None,
+    method: str,
+    path: str,
+    **kwargs,
+) -> httpx.Response:
+    """One request to a provider's API with its secret key as the bearer; ProviderError when it cannot be reached.
+
+    The only place our servers talk to a payment provider over HTTP (tests pass a local ``transport``).
+    """
+    try:
+        with httpx.Client(
+            base_url=base_url,
+            headers={"Authorization": f"Bearer {secret_key}"},
+            timeout=settings.payment_timeout_seconds,
+            transport=transport,
+        ) as client:
+            return client.request(method, path, **kwargs)
+    except httpx.HTTPError as exc:
+        log.warning("%s %s %s failed: %s", name, method, path, exc)
+        raise ProviderError("The payment provider could not be reached.") from exc

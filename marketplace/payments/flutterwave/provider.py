@@ -22,6 +22,7 @@ from marketplace.payments.base import (
     Verification,
     VerificationStatus,
     WebhookEvent,
+    call_provider,
     header,
     load_json,
 )
@@ -45,21 +46,16 @@ class FlutterwaveProvider:
     def __init__(self, transport: httpx.BaseTransport | None = None) -> None:
         self._transport = transport
 
-    def _client(self) -> httpx.Client:
-        return httpx.Client(
-            base_url=settings.flutterwave_base_url,
-            headers={"Authorization": f"Bearer {settings.flutterwave_secret_key}"},
-            timeout=settings.payment_timeout_seconds,
-            transport=self._transport,
-        )
-
     def _call(self, method: str, path: str, **kwargs) -> httpx.Response:
-        try:
-            with self._client() as client:
-                return client.request(method, path, **kwargs)
-        except httpx.HTTPError as exc:
-            log.warning("Flutterwave %s %s failed: %s", method, path, exc)
-            raise ProviderError("The payment provider could not be reached.") from exc
+        return call_provider(
+            name="Flutterwave",
+            base_url=settings.flutterwave_base_url,
+            secret_key=settings.flutterwave_secret_key,
+            transport=self._transport,
+            method=method,
+            path=path,
+            **kwargs,
+        )
 
     def initiate(self, order: Order, customer: Customer, redirect_url: str) -> str:
         """POST /v3/payments and return ``data.link``."""

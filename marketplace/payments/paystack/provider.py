@@ -18,6 +18,7 @@ from marketplace.payments.base import (
     Verification,
     VerificationStatus,
     WebhookEvent,
+    call_provider,
     header,
     load_json,
 )
@@ -48,17 +49,15 @@ class PaystackProvider:
         self._transport = transport
 
     def _call(self, method: str, path: str, **kwargs) -> httpx.Response:
-        try:
-            with httpx.Client(
-                base_url=settings.paystack_base_url,
-                headers={"Authorization": f"Bearer {settings.paystack_secret_key}"},
-                timeout=settings.payment_timeout_seconds,
-                transport=self._transport,
-            ) as client:
-                return client.request(method, path, **kwargs)
-        except httpx.HTTPError as exc:
-            log.warning("Paystack %s %s failed: %s", method, path, exc)
-            raise ProviderError("The payment provider could not be reached.") from exc
+        return call_provider(
+            name="Paystack",
+            base_url=settings.paystack_base_url,
+            secret_key=settings.paystack_secret_key,
+            transport=self._transport,
+            method=method,
+            path=path,
+            **kwargs,
+        )
 
     def initiate(self, order: Order, customer: Customer, redirect_url: str) -> str:
         """POST /transaction/initialize (amount in kobo) and return ``data.authorization_url``."""
