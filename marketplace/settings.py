@@ -75,6 +75,25 @@ class Settings(BaseSettings):
     # site as one address. 0 trusts no header (the address is the connection's own).
     trusted_proxy_hops: int = Field(0, alias="TRUSTED_PROXY_HOPS", ge=0)
 
+    # Database and threads. Each server process runs blocking work (database sessions, password hashes,
+    # provider calls) on a pool of DB_THREADS threads and keeps DB_THREADS + 4 connections, so a thread never
+    # waits for a connection. DB_LOCK_TIMEOUT_SECONDS bounds the wait for SQLite's write lock or a connection.
+    db_threads: int = Field(16, alias="DB_THREADS", ge=2, le=200)
+    db_lock_timeout_seconds: float = Field(10.0, alias="DB_LOCK_TIMEOUT_SECONDS", gt=0)
+    # Server processes. 0 picks the default: 1 on the embedded SQLite, 2 with REDIS_URL (they share state there).
+    workers: int = Field(0, alias="WORKERS", ge=0, le=64)
+
+    # Background jobs (the outbox): run inside the app server unless a separate worker runs them.
+    jobs_in_app: bool = Field(True, alias="JOBS_IN_APP")
+    job_threads: int = Field(2, alias="JOB_THREADS", ge=1, le=32)
+    job_max_attempts: int = Field(8, alias="JOB_MAX_ATTEMPTS", ge=1)
+    # Retry n waits JOB_RETRY_BASE_SECONDS * 2**(n-1), at most JOB_RETRY_MAX_SECONDS.
+    job_retry_base_seconds: float = Field(5.0, alias="JOB_RETRY_BASE_SECONDS", gt=0)
+    job_retry_max_seconds: float = Field(1800.0, alias="JOB_RETRY_MAX_SECONDS", gt=0)
+    # A job whose worker died (a crash, SIGKILL) is taken up again after this lease runs out.
+    job_lease_seconds: float = Field(120.0, alias="JOB_LEASE_SECONDS", gt=0)
+    job_poll_seconds: float = Field(1.0, alias="JOB_POLL_SECONDS", gt=0)
+
     # Uploads.
     max_picture_bytes: int = Field(2_000_000, alias="MAX_PICTURE_BYTES")
 
@@ -88,6 +107,13 @@ class Settings(BaseSettings):
     def is_production(self) -> bool:
         """Whether the app runs in production mode (strict secrets)."""
         return self.env == "production"
+
+    @property
+    def server_workers(self) -> int:
+        """Server processes to start: WORKERS, or 1 on SQLite without Redis and 2 with Redis."""
+        if self.workers:
+            return self.workers
+        return 2 if self.redis_url else 1
 
     @property
     def media_dir(self) -> Path:

@@ -16,6 +16,7 @@ os.environ.setdefault("DATABASE_URL", f"sqlite:///{_TMP / 'default.db'}")
 os.environ.setdefault("MARKETPLACE_ENV", "test")
 
 import pytest  # noqa: E402
+from fastapi import Request  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 from sqlmodel import Session, SQLModel  # noqa: E402
 
@@ -70,30 +71,50 @@ def db_url(request) -> str:
 
 @pytest.fixture
 def session(db_url):
-    """A session on the empty test database; tests commit as the app would."""
-    with Session(get_engine(db_url), expire_on_commit=False) as s:
+    """A session on the empty test database; tests commit as the app would.
+
+    On SQLite it reads outside transactions and begins one only before its first write (pysqlite's own way;
+    the app's write sessions begin IMMEDIATE): a test that reads through it and then calls the app must
+    neither hold the write lock the app is about to take nor keep reading an old snapshot.
+    """
+    engine = get_engine(db_url)
+    bind = engine.execution_options(sqlite_begin="LEGACY") if engine.dialect.name == "sqlite" else engine
+    with Session(bind, expire_on_commit=False) as s:
         yield s
 
 
 @pytest.fixture
-def api_client(db_url):
-    """An HTTP client for the /api app, wired to the test database."""
+def run_jobs(db_url):
+    """Run the due background jobs on the test database (what the app's job worker does after a commit)."""
+    from marketplace.jobs.worker import run_due
+
+    return lambda: run_due(db_url)
+
+
+@pytest.fixture
+def api_client(db_url, run_jobs):
+    """An HTTP client for the /api app, wired to the test database.
+
+    After each request the due background jobs run, as the app's in-process worker runs them right after
+    the request's commit: a test sees the mail a sign-up sends, the enrollment a webhook causes.
+    """
     from fastapi.testclient import TestClient
 
     from marketplace.api.app import create_api
-    from marketplace.api.deps import get_session
+    from marketplace.api.deps import get_session, request_session
 
     api = create_api()
 
-    def _session():
-        with Session(get_engine(db_url), expire_on_commit=False) as s:
-            try:
-                yield s
-                s.commit()
-            except Exception:
-                s.rollback()
-                raise
+    def _session(request: Request):
+        yield from request_session(request, db_url)
 
     api.dependency_overrides[get_session] = _session
-    with TestClient(api, raise_server_exceptions=False) as client:
+
+    class JobsClient(TestClient):
+        def request(self, *args, **kwargs):
+            response = super().request(*args, **kwargs)
+            run_jobs()
+            return response
+
+    with JobsClient(api, raise_server_exceptions=False) as client:
         yield client

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Annotated
+from collections.abc import Callable, Iterator
+from typing import Annotated, TypeVar
 
-from fastapi import Depends, Header
+from fastapi import Depends, Header, Request
 from sqlmodel import Session
 
 from marketplace.db.engine import session_scope
@@ -13,14 +13,38 @@ from marketplace.db.models import User
 from marketplace.domain.errors import Forbidden, Unauthorized
 from marketplace.domain.sessions import user_for_token
 
+T = TypeVar("T")
 
-def get_session() -> Iterator[Session]:
-    """A session per request: committed when the route returns, rolled back on error."""
-    with session_scope() as session:
+
+def writes(route: Callable[..., T]) -> Callable[..., T]:
+    """Mark a GET route that saves something (e.g. the payment return check): its session may write."""
+    route.__writes__ = True  # type: ignore[attr-defined]
+    return route
+
+
+def get_session(request: Request) -> Iterator[Session]:
+    """A session per request: committed when the route returns, before the answer is sent.
+
+    GET and HEAD requests get a read-only session (on SQLite it never takes the write lock) unless the
+    route is marked with :func:`writes`.
+
+    The dependency is function-scoped (``scope="function"``): FastAPI ends it right after the route
+    function returns, so the commit happens (or fails with an error answer) before a single byte of the
+    reply leaves. With the default request scope FastAPI would end it only after the reply was sent, and a
+    client's next request could miss its own write, or be told "saved" about a commit that then failed.
+    """
+    yield from request_session(request)
+
+
+def request_session(request: Request, url: str | None = None) -> Iterator[Session]:
+    """The session :func:`get_session` gives ``request``, on the database at ``url`` (tests pass theirs)."""
+    endpoint = request.scope.get("endpoint")
+    readonly = request.method in ("GET", "HEAD") and not getattr(endpoint, "__writes__", False)
+    with session_scope(url, readonly=readonly) as session:
         yield session
 
 
-SessionDep = Annotated[Session, Depends(get_session)]
+SessionDep = Annotated[Session, Depends(get_session, scope="function")]
 
 
 def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
-from marketplace.api.deps import CurrentUser, OptionalUser, SessionDep
+from marketplace.api.deps import CurrentUser, OptionalUser, SessionDep, writes
 from marketplace.domain import learning
 from marketplace.domain.shapes import MAX_ID
 
@@ -41,6 +41,7 @@ def enrolled_courses(session: SessionDep, user: CurrentUser, page: Annotated[int
 
 
 @router.get("/player/{course_id}")
+@writes
 def player(session: SessionDep, user: OptionalUser, course_id: CourseId) -> dict:
     """The player's data; 401 signed out, 404 unknown course, 403 not enrolled (the spec's messages)."""
     return learning.player_view(session, user_id=user.id if user else None, course_id=course_id)

@@ -1,20 +1,87 @@
-"""One engine per database URL, shared by states, the API, scripts and tests."""
+"""One engine per database URL, shared by states, the API, the job worker, scripts and tests.
+
+Two rules keep a busy server responsive:
+
+* **A write transaction takes the write lock up front.** On SQLite a transaction that reads and then writes
+  fails at once with "database is locked" when another writer committed in between (its snapshot is stale,
+  and SQLite cannot wait that out). :func:`session_scope` therefore starts with ``BEGIN IMMEDIATE`` on
+  SQLite, so writers queue for the lock instead of failing; ``readonly=True`` sessions never take it.
+  PostgreSQL needs none of this (row locks, MVCC).
+* **Blocking work never runs on the event loop.** Reflex runs every event handler of a worker on one event
+  loop, and FastAPI runs ``async def`` routes there too: one handler waiting for the database stalls every
+  user of that worker. :func:`in_session_thread` runs the work on the shared worker-thread pool, and
+  :func:`guard_event_loop` makes :func:`session_scope` refuse (tests) or report (production) being called on
+  the loop.
+
+The pool and the thread pool are sized together (see :func:`configure_thread_pool`): every thread that may
+hold a session can get a connection without waiting, so a burst of requests queues for a thread, not for a
+connection while holding a thread.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 from typing import TypeVar
 
+import anyio.to_thread
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine
 
 from marketplace.settings import settings
 
+log = logging.getLogger(__name__)
+
 T = TypeVar("T")
+
+# Connections beyond the thread pool's size: the job worker's threads, the health check, migrations.
+SPARE_CONNECTIONS = 4
+
+
+class BlockingCallOnEventLoop(RuntimeError):
+    """A database session was opened on the event loop's thread (it would stall every user of the worker)."""
+
+
+_loop_guard = {"mode": "off"}  # off | log | raise
+
+
+def guard_event_loop(mode: str) -> None:
+    """Make :func:`session_scope` check that it is not called on a running event loop.
+
+    Args:
+        mode: ``"raise"`` (tests: fail loudly), ``"log"`` (production: log the caller once per place, keep
+            serving) or ``"off"``.
+    """
+    _loop_guard["mode"] = mode
+
+
+_reported: set[str] = set()
+
+
+def _check_not_on_loop() -> None:
+    if _loop_guard["mode"] == "off":
+        return
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return  # a worker thread, a script or a test: fine
+    where = "".join(traceback.format_stack(limit=6)[:-2])
+    if _loop_guard["mode"] == "raise":
+        raise BlockingCallOnEventLoop("A database session was opened on the event loop:\n" + where)
+    if where not in _reported:
+        _reported.add(where)
+        log.error("A database session was opened on the event loop (it stalls other users):\n%s", where)
+
+
+def pool_size() -> int:
+    """Connections per process: one for each worker thread that may hold a session, plus a few spare."""
+    return settings.db_threads + SPARE_CONNECTIONS
 
 
 @lru_cache(maxsize=8)
@@ -24,28 +91,82 @@ def get_engine(url: str | None = None) -> Engine:
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
-            from pathlib import Path
-
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-        event.listen(engine, "connect", _sqlite_pragmas)
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": settings.db_lock_timeout_seconds},
+            pool_size=pool_size(),
+            max_overflow=0,
+            pool_timeout=settings.db_lock_timeout_seconds,
+        )
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    return create_engine(
+        url, pool_pre_ping=True, pool_size=pool_size(), max_overflow=0, pool_timeout=settings.db_lock_timeout_seconds
+    )
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
-    """Enforce foreign keys and let readers work while one writer writes."""
+def _sqlite_connect(dbapi_connection, _record) -> None:
+    """Enforce foreign keys, let readers work while one writer writes, and let us issue BEGIN ourselves."""
+    # pysqlite's own transaction handling would send a plain (deferred) BEGIN before the first write; we
+    # send BEGIN [IMMEDIATE] in _sqlite_begin instead.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable across a process kill, fsync at checkpoints
+    cursor.execute(f"PRAGMA busy_timeout={int(settings.db_lock_timeout_seconds * 1000)}")
     cursor.close()
 
 
+def _sqlite_begin(connection) -> None:
+    """Begin a transaction as the session's bind asks (``sqlite_begin`` execution option).
+
+    IMMEDIATE (the default) takes the write lock at once; DEFERRED never takes it unless the transaction
+    writes; LEGACY is pysqlite's own behaviour (reads outside any transaction, an implicit BEGIN before the
+    first write), which the test suite's inspecting session uses so its reads always see the latest commit.
+    """
+    mode = connection.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+    dbapi_connection = connection.connection.dbapi_connection
+    if mode == "LEGACY":
+        dbapi_connection.isolation_level = ""
+        return
+    dbapi_connection.isolation_level = None
+    connection.exec_driver_sql("BEGIN" if mode == "DEFERRED" else "BEGIN IMMEDIATE")
+
+
+@lru_cache(maxsize=8)
+def _reader(url: str | None) -> Engine:
+    return get_engine(url).execution_options(sqlite_begin="DEFERRED")
+
+
+def _bind(url: str | None, readonly: bool) -> Engine:
+    engine = get_engine(url)
+    return _reader(url) if readonly and engine.dialect.name == "sqlite" else engine
+
+
+class ReadOnlySessionWrite(RuntimeError):
+    """Something tried to write through a session opened with ``readonly=True``."""
+
+
+@event.listens_for(Session, "before_flush")
+def _refuse_writes_when_readonly(session: Session, _context, _instances) -> None:
+    if session.info.get("readonly") and (session.new or session.dirty or session.deleted):
+        raise ReadOnlySessionWrite("This session was opened read-only (readonly=True) but has changes to save.")
+
+
 @contextmanager
-def session_scope(url: str | None = None) -> Iterator[Session]:
-    """A session that commits on success and rolls back on error."""
-    with Session(get_engine(url), expire_on_commit=False) as session:
+def session_scope(url: str | None = None, *, readonly: bool = False) -> Iterator[Session]:
+    """A session that commits on success and rolls back on error.
+
+    Args:
+        url: The database (default: the configured one).
+        readonly: The work only reads: on SQLite it then never takes the write lock (a write in such a
+            session may fail with "database is locked" under load, so only pass it for pure reads).
+    """
+    _check_not_on_loop()
+    with Session(_bind(url, readonly), expire_on_commit=False, info={"readonly": readonly}) as session:
         try:
             yield session
             session.commit()
@@ -54,16 +175,35 @@ def session_scope(url: str | None = None) -> Iterator[Session]:
             raise
 
 
-async def in_session_thread(work: Callable[[Session], T]) -> T:
+def configure_thread_pool() -> None:
+    """Size the worker-thread pool that FastAPI's ``def`` routes and :func:`in_session_thread` share.
+
+    Call it from inside the running event loop (the app's lifespan). Every thread can then hold a database
+    connection: the pool has :func:`pool_size` connections.
+    """
+    anyio.to_thread.current_default_thread_limiter().total_tokens = settings.db_threads
+
+
+async def in_thread(work: Callable[[], T]) -> T:
+    """Run blocking ``work()`` (a password hash, an HTTP call, a session of its own) on the worker-thread pool."""
+    return await anyio.to_thread.run_sync(work)
+
+
+async def in_session_thread(work: Callable[[Session], T], *, readonly: bool = False) -> T:
     """Run ``work(session)`` in a committed :func:`session_scope` on a worker thread, and await its result.
 
-    Reflex runs every event handler on the worker's one event loop, so a handler that hashes a password,
-    waits out a login slow-down, sends mail or calls another server would stall every other user of that
-    worker until it finished. Such work goes through here; quick reads can stay on the loop.
+    Reflex runs every event handler on the worker's one event loop, so a handler that queries the database,
+    hashes a password, waits out a login slow-down, sends mail or calls another server would stall every
+    other user of that worker until it finished. All such work goes through here (or :func:`in_thread`).
+
+    Args:
+        work: Called with the session; what it returns is returned. It must not keep ORM objects alive for
+            lazy loading after the session closed (return plain values or loaded rows).
+        readonly: The work only reads (see :func:`session_scope`).
     """
 
     def run() -> T:
-        with session_scope() as session:
+        with session_scope(readonly=readonly) as session:
             return work(session)
 
-    return await asyncio.to_thread(run)
+    return await anyio.to_thread.run_sync(run)

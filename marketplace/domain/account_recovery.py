@@ -36,15 +36,11 @@ def _find(session: Session, email: str) -> User | None:
 
 
 def send_verification_link(session: Session, user: User) -> None:
-    """Issue a fresh verification token for ``user`` and email its link (earlier links stop working).
-
-    A mail failure is logged, not raised: the account stays, and the person can ask for the link again.
+    """Issue a fresh verification token for ``user`` and queue the email with its link (earlier links stop
+    working). The mail leaves after commit through the job queue; a mail server that is down delays it only.
     """
     token = one_time_tokens.issue(session, user=user, purpose=one_time_tokens.VERIFY_EMAIL)
-    try:
-        mail.send_verification(to=user.email, name=user.first_name, token=token, valid_hours=VERIFY_HOURS)
-    except mail.MailError:
-        log.exception("Verification email to user %s could not be sent", user.id)
+    mail.send_verification(session, to=user.email, name=user.first_name, token=token, valid_hours=VERIFY_HOURS)
 
 
 def verify_email(session: Session, *, token: str) -> User:
@@ -89,10 +85,7 @@ def request_password_reset(session: Session, *, email: str) -> str:
         session, user=user, purpose=one_time_tokens.RESET_PASSWORD
     ):
         token = one_time_tokens.issue(session, user=user, purpose=one_time_tokens.RESET_PASSWORD)
-        try:
-            mail.send_password_reset(to=user.email, name=user.first_name, token=token, valid_minutes=RESET_MINUTES)
-        except mail.MailError:
-            log.exception("Password reset email to user %s could not be sent", user.id)
+        mail.send_password_reset(session, to=user.email, name=user.first_name, token=token, valid_minutes=RESET_MINUTES)
     return RESET_REQUESTED
 
 
@@ -108,10 +101,11 @@ def reset_password(session: Session, *, token: str, new_password: str) -> User:
     problem = password_error(new_password)
     if problem:
         raise InvalidInput({"password": problem})
+    new_hash = hash_password(new_password)  # the costly part, before the transaction takes any lock
     user = one_time_tokens.consume(session, token=token, purpose=one_time_tokens.RESET_PASSWORD)
     if user is None:
         raise DomainError(BAD_RESET_LINK, field="token")
-    user.password_hash = hash_password(new_password)
+    user.password_hash = new_hash
     user.email_verified = True
     session.add(user)
     # Whoever knew the old password may hold a live token: end every open session.

@@ -6,6 +6,7 @@ Google sign-in in :mod:`marketplace.domain.google_sign_in`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -77,6 +78,8 @@ def register_user(session: Session, *, data: Mapping[str, object]) -> User:
         raise InvalidInput(errors)
     email = normalize_email(str(data["email"]))
     username = str(data["userName"]).strip()
+    # The costly hash first, before the transaction's first query, so no lock is held while it runs.
+    password_hash = hash_password(str(data["password"]))
     taken = _taken_field(session, email, username.lower())
     if taken:
         raise Conflict(DUPLICATE_FIELD_MESSAGE, field=taken)
@@ -86,7 +89,7 @@ def register_user(session: Session, *, data: Mapping[str, object]) -> User:
         username=username,
         username_key=username.lower(),
         email=email,
-        password_hash=hash_password(str(data["password"])),
+        password_hash=password_hash,
         email_verified=False,
     )
     session.add(user)
@@ -155,8 +158,13 @@ def login(session: Session, *, email: str, password: str, ip: str | None = None)
     if errors:
         raise InvalidInput(errors)
     keys = login_throttle.attempt_keys(email, ip)
-    login_throttle.check_allowed(session, keys)
+    delay = login_throttle.check_allowed(session, keys)
     user = find_by_email(session, email)
+    # End the reading transaction before the slow part (the slow-down and the deliberately costly hash
+    # check), so no connection or lock is held meanwhile; the session starts a new one when needed again.
+    session.commit()
+    if delay:
+        time.sleep(delay)
     if not verify_password(password, user.password_hash if user else None):
         login_throttle.record_failure(session, keys)
         session.commit()

@@ -10,7 +10,6 @@ machine guessing across many accounts without locking out a whole network over a
 from __future__ import annotations
 
 import math
-import time
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete
@@ -81,10 +80,12 @@ def slow_down_seconds(failures: int) -> float:
     return min((failures - SLOW_DOWN_AFTER + 1) * SLOW_DOWN_STEP_SECONDS, SLOW_DOWN_MAX_SECONDS)
 
 
-def check_allowed(session: Session, keys: list[str]) -> None:
-    """Refuse while any key is locked; otherwise slow down a little after repeated failures for the email.
+def check_allowed(session: Session, keys: list[str]) -> float:
+    """Refuse while any key is locked; otherwise say how long to slow this attempt down (repeated failures).
 
-    Blocks for the slow-down: callers on an event loop run it on a worker thread.
+    Returns:
+        Seconds the caller should wait before checking the password. The caller waits outside any
+        transaction (a wait inside one would hold a connection, and SQLite's write lock, for everybody).
 
     Raises:
         TooManyRequests: With a message saying how many minutes to wait.
@@ -101,9 +102,7 @@ def check_allowed(session: Session, keys: list[str]) -> None:
             oldest_counted = failures[len(failures) - limit]
             free_at = oldest_counted + timedelta(minutes=settings.login_lock_minutes)
             raise TooManyRequests(_wait_message((free_at - now).total_seconds()))
-    delay = slow_down_seconds(email_failures)
-    if delay:
-        time.sleep(delay)
+    return slow_down_seconds(email_failures)
 
 
 def record_failure(session: Session, keys: list[str]) -> None:
