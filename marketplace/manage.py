@@ -150,7 +150,7 @@ def run(port: int) -> None:
         log.info("Loaded the demo catalog")
     public_url = settings.public_url
     build(public_url=public_url)
-    workers = 2 if settings.redis_url else 1  # several workers need Redis to share state
+    workers = settings.server_workers  # several workers need Redis to share state
     # What the person who typed `make run` needs: where to go and how to sign in (logging prints it as is).
     log.info(
         "\n  Naija Learn is running at %s\n"
@@ -163,12 +163,34 @@ def run(port: int) -> None:
     )
 
 
+def jobs(*, retry_ids: list[int] | None, retry_failed: bool, run_now: bool) -> None:
+    """Show the job outbox (pending, running and failed jobs, with the last error); retry or run them."""
+    from marketplace.jobs import admin, worker
+
+    if retry_ids or retry_failed:
+        again = admin.retry(ids=None if retry_failed else retry_ids)
+        log.info("%s failed job(s) will run again", again)
+    if run_now:
+        log.info("Ran %s due job(s)", worker.run_due())
+    summary = admin.counts()
+    log.info("Jobs: %s", ", ".join(f"{n} {status}" for status, n in sorted(summary.items())) or "none")
+    for job in admin.list_jobs():
+        error = f"  last error: {job.last_error}" if job.last_error else ""
+        log.info(
+            "#%s %-8s %-24s attempts %s, due %s  %s%s",
+            job.id, job.status, job.kind, job.attempts, job.run_after.isoformat(timespec="seconds"), job.key, error,
+        )  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line and run one command."""
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     parser = argparse.ArgumentParser(prog="python -m marketplace.manage")
-    parser.add_argument("command", choices=["migrate", "seed", "build", "run"])
+    parser.add_argument("command", choices=["migrate", "seed", "build", "run", "worker", "jobs"])
     parser.add_argument("--port", type=int, default=settings.port)
+    parser.add_argument("--retry", type=int, nargs="+", metavar="ID", help="jobs: run these failed jobs again")
+    parser.add_argument("--retry-failed", action="store_true", help="jobs: run every failed job again")
+    parser.add_argument("--run", action="store_true", help="jobs: run the due jobs now, in this process")
     args = parser.parse_args(argv)
     if args.command == "migrate":
         migrate()
@@ -176,6 +198,12 @@ def main(argv: list[str] | None = None) -> None:
         seed()
     elif args.command == "build":
         build(force=True)
+    elif args.command == "worker":
+        from marketplace.runtime import run_worker
+
+        run_worker()
+    elif args.command == "jobs":
+        jobs(retry_ids=args.retry, retry_failed=args.retry_failed, run_now=args.run)
     else:
         run(args.port)
 

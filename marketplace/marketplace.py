@@ -18,6 +18,7 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
     teachers,
 )
 from marketplace.pages.not_found import not_found
+from marketplace.runtime import server_lifespan
 
 app = rx.App(
     api_transformer=create_api(),
@@ -31,3 +32,4 @@ app = rx.App(
     head_components=[rx.el.meta(name="theme-color", content="#2563EB")],
 )
 app.add_page(not_found, route="404", title="Page not found | Naija Learn")
+app.register_lifespan_task(server_lifespan)

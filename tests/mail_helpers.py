@@ -30,7 +30,9 @@ def free_port() -> int:
 class SmtpInbox:
     """Start with :meth:`start`, read :attr:`messages`, end with :meth:`stop`."""
 
-    def __init__(self) -> None:
+    def __init__(self, drain=None) -> None:
+        # Mail leaves through the job queue: ``drain`` runs the due jobs (the app's worker does it after commit).
+        self._drain = drain
         self._handler = _Keep()
         self.port = free_port()
         self._controller = Controller(self._handler, hostname="127.0.0.1", port=self.port)
@@ -51,6 +53,8 @@ class SmtpInbox:
         """The messages, once at least ``count`` have arrived."""
         deadline = time.monotonic() + timeout
         while len(self.messages) < count and time.monotonic() < deadline:
+            if self._drain is not None:
+                self._drain()
             time.sleep(0.02)
         assert len(self.messages) >= count, f"expected {count} messages, got {len(self.messages)}"
         return self.messages

@@ -6,15 +6,12 @@ import logging
 from decimal import Decimal
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
-from sqlalchemy.engine import Engine
-from sqlmodel import Session
 
-from marketplace.api.deps import CurrentUser, SessionDep
+from marketplace.api.deps import CurrentUser, SessionDep, writes
 from marketplace.domain import checkout, orders
-from marketplace.domain.errors import DomainError
 from marketplace.payments.sandbox import page as sandbox_page
 from marketplace.payments.sandbox import provider as sandbox
 from marketplace.payments.sandbox import store as sandbox_store
@@ -65,6 +62,7 @@ def initiate(provider: str, body: PaymentRequest, session: SessionDep, user: Cur
 
 
 @router.get("/payments/verify")
+@writes
 def verify_return(request: Request, session: SessionDep, user: CurrentUser) -> dict:
     """The /checkout return page's check: ``{status: paid|failed|pending, order}`` from the provider's answer."""
     params = dict(request.query_params)
@@ -78,31 +76,22 @@ def get_order(tx_ref: str, session: SessionDep, user: CurrentUser) -> dict:
     return orders.order_dict(session, orders.get_order(session, tx_ref=tx_ref, user_id=user.id))
 
 
-def _webhook(session: Session, provider: str, headers: dict[str, str], raw_body: bytes) -> JSONResponse:
-    outcome = checkout.handle_webhook(session, provider=provider, headers=headers, raw_body=raw_body)
-    return JSONResponse({"status": "ok", "order": outcome.status if outcome else "ignored"})
+async def raw_body(request: Request) -> bytes:
+    """The request's exact bytes (a webhook's signature covers them), read before any parsing."""
+    return await request.body()
 
 
 @router.post("/webhooks/{provider}")
-async def webhook(provider: str, request: Request, session: SessionDep) -> JSONResponse:
-    """A provider's webhook (flutterwave, paystack, sandbox): 401 on a bad signature, else 200 once handled."""
-    raw_body = await request.body()  # the signature covers these exact bytes, so read them before any parsing
-    return _webhook(session, provider, dict(request.headers), raw_body)
+def webhook(
+    provider: str, request: Request, body: Annotated[bytes, Depends(raw_body)], session: SessionDep
+) -> JSONResponse:
+    """A provider's webhook (flutterwave, paystack, sandbox): 401 on a bad signature, else 200 at once.
 
-
-def _sender(engine: Engine):
-    """Deliver a sandbox webhook through the same handler, in its own transaction on the app's database."""
-
-    def send(headers: dict[str, str], raw_body: bytes) -> None:
-        with Session(engine, expire_on_commit=False) as session:
-            try:
-                checkout.handle_webhook(session, provider="sandbox", headers=headers, raw_body=raw_body)
-                session.commit()
-            except DomainError as exc:
-                session.rollback()
-                log.warning("Sandbox webhook refused: %s", exc.message)
-
-    return send
+    The event is stored as a job in this request's transaction (committed before the answer); re-verifying
+    it with the provider and enrolling the buyer run after that, in the job worker.
+    """
+    queued = checkout.receive_webhook(session, provider=provider, headers=dict(request.headers), raw_body=body)
+    return JSONResponse({"status": "ok", "queued": queued})
 
 
 @router.get("/sandbox/pay/{tx_ref}", response_class=HTMLResponse, include_in_schema=False)
@@ -123,5 +112,5 @@ def sandbox_pay(tx_ref: str, action: Annotated[str, Form()], session: SessionDep
     if result is None:
         return HTMLResponse(sandbox_page.closed_page("This payment link is not valid."), status_code=404)
     if result.settle_later:
-        sandbox.schedule_settlement(tx_ref, _sender(session.get_bind()))
+        sandbox.schedule_settlement(session, tx_ref)
     return RedirectResponse(result.redirect_url, status_code=303)

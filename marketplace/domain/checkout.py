@@ -5,8 +5,10 @@ The return URL and webhook bodies are hints only: each asks the provider for the
 
 from __future__ import annotations
 
+import hashlib
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
@@ -17,6 +19,7 @@ from marketplace import routes
 from marketplace.db.models import Order, User
 from marketplace.domain import orders
 from marketplace.domain.errors import NotFound, PaymentError, Unauthorized
+from marketplace.jobs.queue import enqueue
 from marketplace.payments import InvalidSignature, ProviderError, get_provider
 from marketplace.payments.base import Customer
 from marketplace.payments.registry import PROVIDERS, active_provider_name
@@ -29,7 +32,10 @@ PROVIDER_UNAVAILABLE = "This payment provider is not available."
 VERIFY_FAILED = "We could not confirm the payment with the provider yet. Please try again in a moment."
 RETURN_PATH = "/checkout"
 
+WEBHOOK_JOB = "payments.webhook"
+
 OutcomeStatus = Literal["paid", "failed", "pending"]
+SessionFactory = Callable[..., AbstractContextManager[Session]]
 
 
 @dataclass(frozen=True)
@@ -110,12 +116,24 @@ def start_checkout(
         return Checkout(order=order, link=settings.public_url.rstrip("/") + routes.order(order.tx_ref))
     customer = Customer(email=order.email, name=f"{user.first_name} {user.last_name}".strip())
     redirect_url = settings.public_url.rstrip("/") + RETURN_PATH
+    # The pending order is saved before the provider is asked (it may take seconds): no lock or connection
+    # is held meanwhile, and a provider that fails leaves a pending order nobody pays, which changes nothing.
+    _release(session)
     try:
         link = get_provider(provider).initiate(order, customer, redirect_url)
     except ProviderError as exc:
         log.warning("Could not start payment for order %s: %s", order.tx_ref, exc)
         raise PaymentError(INITIATION_FAILED) from exc
     return Checkout(order=order, link=link)
+
+
+def _release(session: Session) -> None:
+    """End the current transaction (saving what it wrote) before a slow call to a payment provider.
+
+    The session stays usable; its next query starts a new transaction. Holding a transaction across an HTTP
+    call would hold a database connection (and on SQLite the write lock) for every other request to wait on.
+    """
+    session.commit()
 
 
 def _reference(params: Mapping[str, str]) -> str:
@@ -145,6 +163,7 @@ def handle_return(
         return outcome_of(order)
     if provider and provider != order.provider:
         log.info("Return for order %s names %s; using the order's provider %s", order.tx_ref, provider, order.provider)
+    _release(session)
     try:
         verification = get_provider(order.provider).verify(params.get("transaction_id") or None, tx_ref=order.tx_ref)
     except ProviderError as exc:
@@ -162,38 +181,65 @@ def handle_return(
     return outcome_of(order)
 
 
-def handle_webhook(
-    session: Session, *, provider: str, headers: Mapping[str, str], raw_body: bytes
-) -> OrderOutcome | None:
-    """Handle a provider's webhook: signature first (on the raw bytes), then re-verify, then confirm once.
+def receive_webhook(session: Session, *, provider: str, headers: Mapping[str, str], raw_body: bytes) -> bool:
+    """Accept a provider's webhook: check its signature on the raw bytes, then queue its processing.
+
+    The provider gets its answer at once; re-verifying with the provider and enrolling run as a job after
+    commit (:func:`settle_from_webhook`). Copies of one webhook (a provider retrying, or sending it twice at
+    the same moment) queue one job: the job's key is the body's digest.
 
     Returns:
-        The order's outcome, or None when the event is not about one of our orders' charges.
+        Whether a job was queued (False for an event that is not about one of our charges).
 
     Raises:
         NotFound: an unknown provider name.
         Unauthorized: a missing or wrong signature.
-        PaymentError: the provider could not be reached to re-verify (the provider will retry).
     """
     if provider not in PROVIDERS:
         raise NotFound(PROVIDER_UNAVAILABLE)
-    gateway = get_provider(provider)
     try:
-        event = gateway.parse_webhook(headers, raw_body)
+        event = get_provider(provider).parse_webhook(headers, raw_body)
     except InvalidSignature as exc:
         raise Unauthorized("Invalid webhook signature.") from exc
     except ProviderError:
         log.warning("Ignoring an unreadable %s webhook", provider)
-        return None
+        return False
     if not event.is_charge or not event.tx_ref:
-        return None
-    order = session.exec(select(Order).where(Order.tx_ref == event.tx_ref)).first()
+        return False
+    payload = {"provider": provider, "tx_ref": event.tx_ref, "transaction_id": event.transaction_id}
+    enqueue(session, WEBHOOK_JOB, payload, key=f"webhook:{provider}:{hashlib.sha256(raw_body).hexdigest()}")
+    return True
+
+
+def settle_from_webhook(
+    open_session: SessionFactory, *, provider: str, tx_ref: str, transaction_id: str | None
+) -> OrderOutcome | None:
+    """Re-verify a webhook's charge with the provider and confirm the order (the webhook job's work).
+
+    No transaction is open while the provider answers. Confirming is idempotent: an order is paid once,
+    however many webhooks and returns race for it.
+
+    Args:
+        open_session: Opens a committed session (``open_session(readonly=True)`` for reads).
+
+    Returns:
+        The order's outcome, or None when the reference is not one of this provider's orders.
+
+    Raises:
+        PaymentError: the provider could not be reached (the job is retried later).
+    """
+    with open_session(readonly=True) as session:
+        order = session.exec(select(Order).where(Order.tx_ref == tx_ref)).first()
     if order is None or order.provider != provider:
-        log.info("Ignoring a %s webhook for unknown reference %s", provider, event.tx_ref)
+        log.info("Ignoring a %s webhook for unknown reference %s", provider, tx_ref)
         return None
+    if order.status == "paid":
+        return outcome_of(order)
     try:
-        verification = gateway.verify(event.transaction_id or None, tx_ref=order.tx_ref)
+        verification = get_provider(provider).verify(transaction_id or None, tx_ref=order.tx_ref)
     except ProviderError as exc:
         raise PaymentError(VERIFY_FAILED) from exc
-    orders.confirm_payment(session, order=order, verification=verification)
-    return outcome_of(order)
+    with open_session() as session:
+        order = session.get(Order, order.id)
+        orders.confirm_payment(session, order=order, verification=verification)
+        return outcome_of(order)

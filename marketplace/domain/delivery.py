@@ -60,19 +60,18 @@ def receipt_rows(order: Order) -> list[tuple[str, str]]:
 
 
 def send_confirmation(session: Session, order: Order, lines: list[OrderLine]) -> None:
-    """Send the order-confirmation email (lines, how they become the total, and the total).
+    """Queue the order-confirmation email (lines, how they become the total, and the total), once per order.
 
-    Mail trouble is logged, never undoes a payment.
+    It is written to the job outbox in the transaction that paid the order and sent after commit, so a mail
+    outage can never undo or delay a payment, and a receipt is never lost once the payment is saved.
     """
     user = session.get(User, order.user_id)
     shown = [(line.title, format_naira(line.price_kobo)) for line in lines] + receipt_rows(order)
-    try:
-        mail.send_order_confirmation(
-            to=order.email,
-            name=user.first_name if user else "",
-            lines=shown,
-            total_text=format_naira(order.total_kobo),
-            order_ref=order.tx_ref,
-        )
-    except Exception:  # the learner has paid and is enrolled; a mail outage must not turn that into an error
-        log.exception("Could not send the confirmation email for order %s", order.tx_ref)
+    mail.send_order_confirmation(
+        session,
+        to=order.email,
+        name=user.first_name if user else "",
+        lines=shown,
+        total_text=format_naira(order.total_kobo),
+        order_ref=order.tx_ref,
+    )

@@ -71,6 +71,6 @@ def deliver(message: EmailMessage, *, link: str | None = None) -> None:
         return
     path = _write_outbox(message)
     if link:
-        log.warning("Mail %r to %s written to %s; link: %s", message["Subject"], message["To"], path, link)
+        log.info("Mail %r to %s written to %s; link: %s", message["Subject"], message["To"], path, link)
     else:
-        log.warning("Mail %r to %s written to %s", message["Subject"], message["To"], path)
+        log.info("Mail %r to %s written to %s", message["Subject"], message["To"], path)

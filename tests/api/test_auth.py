@@ -27,9 +27,9 @@ LOGIN_FAILED = "Account not found. Please register first or check your credentia
 
 
 @pytest.fixture
-def inbox(monkeypatch):
-    """A real SMTP server on localhost that the app sends to."""
-    server = SmtpInbox().start()
+def inbox(monkeypatch, run_jobs):
+    """A real SMTP server on localhost that the app sends to (through the job queue)."""
+    server = SmtpInbox(drain=run_jobs).start()
     monkeypatch.setattr(settings, "smtp_host", "127.0.0.1")
     monkeypatch.setattr(settings, "smtp_port", server.port)
     yield server

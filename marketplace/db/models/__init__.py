@@ -11,6 +11,7 @@ from marketplace.db.models.commerce import (
     PaymentAttempt,
     SectionProgress,
 )
+from marketplace.db.models.jobs import Job
 from marketplace.db.models.social import Conversation, Message, Notification, Review
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "CourseCategory",
     "Enrollment",
     "Instructor",
+    "Job",
     "LinkedAccount",
     "LoginAttempt",
     "LoginSession",

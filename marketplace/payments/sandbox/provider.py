@@ -1,7 +1,7 @@
 """The sandbox gateway: it answers like Flutterwave Standard, from its own ledger.
 
 A card payment succeeds at once, Decline fails, Cancel cancels, and a bank transfer stays pending until a
-timer "delivers" a signed ``charge.completed`` webhook through the same handler real webhooks use.
+job "delivers" a signed ``charge.completed`` webhook through the same handler real webhooks use.
 """
 
 from __future__ import annotations
@@ -10,13 +10,15 @@ import hashlib
 import hmac
 import json
 import logging
-import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+from sqlmodel import Session
+
 from marketplace.db.models import Order
 from marketplace.domain.money import naira_number
+from marketplace.jobs.queue import enqueue
 from marketplace.payments.base import (
     Customer,
     InvalidSignature,
@@ -34,7 +36,7 @@ log = logging.getLogger(__name__)
 
 PAY_PATH = "/api/sandbox/pay/"
 ACTIONS = {"card": "successful", "transfer": "pending", "decline": "failed", "cancel": "cancelled"}
-WebhookSender = Callable[[dict[str, str], bytes], None]
+SETTLE_JOB = "payments.sandbox_settle"
 
 
 def webhook_hash() -> str:
@@ -145,18 +147,11 @@ def settle_transfer(tx_ref: str) -> tuple[dict[str, str], bytes] | None:
     return {"verif-hash": webhook_hash(), "content-type": "application/json"}, json.dumps(body).encode()
 
 
-def schedule_settlement(tx_ref: str, send: WebhookSender, delay: float | None = None) -> threading.Timer:
-    """After ``delay`` seconds (settings.sandbox_transfer_delay), settle the transfer and send its webhook."""
+def schedule_settlement(session: Session, tx_ref: str, delay: float | None = None) -> None:
+    """Queue the transfer's settlement: after ``delay`` seconds (settings.sandbox_transfer_delay) a job marks
+    it successful and delivers its signed webhook through the path real webhooks take.
 
-    def _run() -> None:
-        try:
-            webhook = settle_transfer(tx_ref)
-            if webhook is not None:
-                send(*webhook)
-        except Exception:  # a background thread has nobody to raise to; the log keeps it
-            log.exception("Sandbox transfer settlement failed for %s", tx_ref)
-
-    timer = threading.Timer(settings.sandbox_transfer_delay if delay is None else delay, _run)
-    timer.daemon = True
-    timer.start()
-    return timer
+    A job, not a timer, so a restart in between does not lose the payment (the job runs after the restart).
+    """
+    wait = settings.sandbox_transfer_delay if delay is None else delay
+    enqueue(session, SETTLE_JOB, {"tx_ref": tx_ref}, key=f"sandbox-settle:{tx_ref}", delay_seconds=wait)
