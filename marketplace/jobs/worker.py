@@ -103,6 +103,9 @@ def _finish(session: Session, job_id: int, **values) -> None:
 def run_one(url: str | None = None, *, holder: str | None = None) -> bool:
     """Claim and run one due job. Returns whether there was one."""
     holder = holder or worker_id()
+    with session_scope(url, readonly=True) as session:  # a cheap look first: an idle poll takes no write lock
+        if session.execute(select(Job.id).where(_due(datetime.now(UTC))).limit(1)).first() is None:
+            return False
     with session_scope(url) as session:
         job = claim(session, holder=holder)
     if job is None:
