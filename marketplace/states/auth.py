@@ -38,12 +38,12 @@ async def finish_sign_in(
         target: Where to go; default the ``next`` query parameter of this page, when it is a same-site path.
     """
     session_state = await state.get_state(SessionState)
-    session_state.sign_in(user, signed_in.token)
+    session_state._sign_in(user, signed_in.token)
     if target is None:
         target = state.router.url.query_parameters.get("next", "")
     # The cart a visitor filled joins the learner's server cart before the next page shows (and refreshes the
     # badge from the server): merged here, not in a chained event that could run after that page's refresh.
-    await (await state.get_state(CartState)).merge_after_login()
+    await (await state.get_state(CartState))._merge_after_login()
     return [rx.toast.success(message), rx.redirect(routes.safe_next(target), replace=True)]
 
 

@@ -13,7 +13,7 @@ import reflex as rx
 from sqlmodel import Session
 
 from marketplace import routes
-from marketplace.db.engine import in_session_thread, session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import account_recovery
 from marketplace.domain.errors import DomainError
 from marketplace.domain.validation import InvalidInput, email_error, registration_field_error
@@ -63,7 +63,7 @@ class VerifyEmailState(EmailRequestState, rx.State):
     message: str = ""
 
     @rx.event
-    def verify(self):
+    async def verify(self):
         """on_load: use up the link's token."""
         self.email_error, self.notice, self.sending = "", "", False
         token = self.router.url.query_parameters.get("token", "")
@@ -72,8 +72,7 @@ class VerifyEmailState(EmailRequestState, rx.State):
             return
         self.status, self.message = "checking", ""
         try:
-            with session_scope() as session:
-                account_recovery.verify_email(session, token=token)
+            await in_session_thread(lambda session: account_recovery.verify_email(session, token=token))
         except DomainError as exc:
             self.status, self.message = "failed", exc.message
         except Exception:

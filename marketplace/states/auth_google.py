@@ -21,7 +21,6 @@ the ID token's signature, audience, issuer, expiry and ``email_verified``):
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import secrets
@@ -32,7 +31,7 @@ import jwt
 import reflex as rx
 
 from marketplace import routes
-from marketplace.db.engine import in_session_thread
+from marketplace.db.engine import in_session_thread, in_thread
 from marketplace.domain import accounts
 from marketplace.domain.errors import DomainError
 from marketplace.domain.google_sign_in import GOOGLE_FAILED, google_sign_in
@@ -92,6 +91,25 @@ def _redirect_uri() -> str:
     return f"{settings.public_url.rstrip('/')}{routes.LOGIN}"
 
 
+def _exchange_code(code: str) -> str:
+    """Trade the authorization code for the ID token at the provider's token endpoint (blocking)."""
+    endpoint = _provider_config()["token_endpoint"]
+    with httpx.Client(timeout=HTTP_TIMEOUT_SECONDS) as client:
+        answer = client.post(
+            endpoint,
+            data={
+                "grant_type": "authorization_code",
+                "code": code,
+                "redirect_uri": _redirect_uri(),
+                "client_id": settings.google_client_id,
+                # client_secret_post: providers want the client authenticated at the token endpoint.
+                "client_secret": settings.google_client_secret,
+            },
+        )
+        answer.raise_for_status()
+        return str(answer.json()["id_token"])
+
+
 class GoogleState(rx.State):
     """Which Google button to show, and the sign-in itself."""
 
@@ -128,7 +146,7 @@ class GoogleState(rx.State):
         if self.mode != "oidc":
             return None
         try:
-            endpoint = (await asyncio.to_thread(_provider_config))["authorization_endpoint"]
+            endpoint = (await in_thread(_provider_config))["authorization_endpoint"]
         except (httpx.HTTPError, ValueError, KeyError):
             log.exception("The OpenID provider's discovery document could not be read")
             self.error = GOOGLE_FAILED
@@ -148,24 +166,6 @@ class GoogleState(rx.State):
         )
         return rx.redirect(f"{endpoint}?{query}")
 
-    def _exchange_code(self, code: str) -> str:
-        """Trade the authorization code for the ID token at the provider's token endpoint."""
-        endpoint = _provider_config()["token_endpoint"]
-        with httpx.Client(timeout=HTTP_TIMEOUT_SECONDS) as client:
-            answer = client.post(
-                endpoint,
-                data={
-                    "grant_type": "authorization_code",
-                    "code": code,
-                    "redirect_uri": _redirect_uri(),
-                    "client_id": settings.google_client_id,
-                    # client_secret_post: providers want the client authenticated at the token endpoint.
-                    "client_secret": settings.google_client_secret,
-                },
-            )
-            answer.raise_for_status()
-            return str(answer.json()["id_token"])
-
     async def _finish_provider_flow(self, code: str, state: str):
         expected_state, nonce, target = self._oidc_state, self._oidc_nonce, self._oidc_next or routes.HOME
         # One use only: a replayed return URL finds nothing to match.
@@ -174,7 +174,7 @@ class GoogleState(rx.State):
             yield rx.redirect(FAILED_PATH, replace=True)
             return
         try:
-            id_token = await asyncio.to_thread(self._exchange_code, code)
+            id_token = await in_thread(lambda: _exchange_code(code))
             # The signature is checked by the domain below; here only that this token answers our request.
             claimed_nonce = jwt.decode(id_token, options={"verify_signature": False}).get("nonce", "")
         except (httpx.HTTPError, ValueError, KeyError, jwt.PyJWTError):

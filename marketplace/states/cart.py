@@ -9,7 +9,6 @@ the one pricing module, on the server's prices.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 from collections.abc import Callable
@@ -19,7 +18,7 @@ from reflex.event import EventSpec
 from sqlmodel import Session
 
 from marketplace import routes
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import cart, catalog
 from marketplace.domain.errors import DomainError
 from marketplace.domain.pricing import price_cart
@@ -88,6 +87,16 @@ def _local_item(session: Session, course_id: int) -> dict:
     }
 
 
+def _add_on_server(session: Session, user_id: int, course_id: int) -> tuple[str, CartData]:
+    """Put a course in a learner's server cart once: ``("added" | "already", the cart)``."""
+    try:
+        cart.add_to_cart(session, user_id=user_id, course_id=course_id)
+        outcome = "added"
+    except cart.AlreadyInCart:
+        outcome = "already"
+    return outcome, cart.get_cart(session, user_id=user_id)
+
+
 def _course_id(value: int | str) -> int:
     return int(str(value))
 
@@ -104,7 +113,7 @@ class CartState(rx.State):
     _course_ids: list[int] = []
     _total: str = "0"
 
-    def replace(self, session_state: SessionState, data: CartData) -> None:
+    def _replace(self, session_state: SessionState, data: CartData) -> None:
         """Show ``data`` and store it in the browser (local storage, so the header badge follows)."""
         data = {"items": list(data.get("items", [])), "savedForLater": list(data.get("savedForLater", []))}
         session_state.cart_json = json.dumps(data)
@@ -125,18 +134,19 @@ class CartState(rx.State):
         """
         session_state = await self.get_state(SessionState)
         local = parse_local(session_state.cart_json)
-        user_id = session_state.verified_user_id()
+        user_id = await session_state._verified_user_id()
         if user_id is None:
-            self.replace(session_state, local)
+            self._replace(session_state, local)
             return
-        with session_scope() as session:
-            if merge:
-                data = cart.merge_local_cart(
+        if merge:
+            data = await in_session_thread(
+                lambda session: cart.merge_local_cart(
                     session, user_id=user_id, items=local["items"], saved=local["savedForLater"]
                 )
-            else:
-                data = cart.get_cart(session, user_id=user_id)
-        self.replace(session_state, data)
+            )
+        else:
+            data = await in_session_thread(lambda session: cart.get_cart(session, user_id=user_id), readonly=True)
+        self._replace(session_state, data)
 
     @rx.event
     async def load(self):
@@ -149,7 +159,7 @@ class CartState(rx.State):
             self.load_error = LOAD_FAILED
         self.loaded = True
 
-    async def merge_after_login(self) -> None:
+    async def _merge_after_login(self) -> None:
         """Right after login (called by the sign-in itself): the cart a visitor filled joins the server cart."""
         try:
             await self._sync(merge=True)
@@ -169,49 +179,48 @@ class CartState(rx.State):
     ):
         """Apply one change: on the server for a signed-in learner (then mirror it), else in local storage."""
         session_state = await self.get_state(SessionState)
-        user_id = session_state.verified_user_id()
+        user_id = await session_state._verified_user_id()
         try:
             if user_id is None:
                 data = local(parse_local(session_state.cart_json))
             else:
-                with session_scope() as session:
-                    args = {"user_id": user_id} if course_id is None else {"user_id": user_id, "course_id": course_id}
+                args = {"user_id": user_id} if course_id is None else {"user_id": user_id, "course_id": course_id}
+
+                def change(session: Session) -> CartData:
                     server(session, **args)
-                    data = cart.get_cart(session, user_id=user_id)
+                    return cart.get_cart(session, user_id=user_id)
+
+                data = await in_session_thread(change)
         except DomainError as exc:
             return rx.toast.error(exc.message)
         except Exception:
             log.exception("Cart change failed")
             return rx.toast.error(SOMETHING_WRONG)
-        self.replace(session_state, data)
+        self._replace(session_state, data)
         return rx.toast.success(done)
 
     async def _add(self, course_id: int) -> tuple[str, EventSpec]:
         """Put a course in the cart once: ``("added" | "already" | "refused", toast)``."""
         session_state = await self.get_state(SessionState)
-        user_id = session_state.verified_user_id()
+        user_id = await session_state._verified_user_id()
         try:
-            with session_scope() as session:
-                if user_id is not None:
-                    try:
-                        cart.add_to_cart(session, user_id=user_id, course_id=course_id)
-                        outcome = "added"
-                    except cart.AlreadyInCart:
-                        outcome = "already"
-                    data = cart.get_cart(session, user_id=user_id)
-                else:
-                    data = parse_local(session_state.cart_json)
-                    outcome = "already" if _holds(data["items"], course_id) else "added"
-                    if outcome == "added":
-                        saved = _find(data["savedForLater"], course_id)
-                        data["items"].append(saved or _local_item(session, course_id))
-                        data["savedForLater"] = _without(data["savedForLater"], course_id)
+            if user_id is not None:
+                outcome, data = await in_session_thread(lambda session: _add_on_server(session, user_id, course_id))
+            else:
+                data = parse_local(session_state.cart_json)
+                outcome = "already" if _holds(data["items"], course_id) else "added"
+                if outcome == "added":
+                    item = _find(data["savedForLater"], course_id) or await in_session_thread(
+                        lambda session: _local_item(session, course_id), readonly=True
+                    )
+                    data["items"].append(item)
+                    data["savedForLater"] = _without(data["savedForLater"], course_id)
         except DomainError as exc:  # owned ("You already own this course.") or gone
             return "refused", rx.toast.error(exc.message)
         except Exception:
             log.exception("Adding course %s to the cart failed", course_id)
             return "refused", rx.toast.error(SOMETHING_WRONG)
-        self.replace(session_state, data)
+        self._replace(session_state, data)
         return outcome, (rx.toast.success(ADDED) if outcome == "added" else rx.toast.info(ALREADY))
 
     @rx.event
@@ -259,19 +268,16 @@ class CartState(rx.State):
         """
         cid = _course_id(course_id)
         session_state = await self.get_state(SessionState)
-        user_id = session_state.verified_user_id()
+        user_id = await session_state._verified_user_id()
         if user_id is None:
             return rx.window_alert(MOVE_FAILED)
         try:
-            with session_scope() as session:
-                # The endpoint answers 200 for a course already in the cart: it is where it should be.
-                with contextlib.suppress(cart.AlreadyInCart):
-                    cart.add_to_cart(session, user_id=user_id, course_id=cid)
-                data = cart.get_cart(session, user_id=user_id)
+            # The endpoint answers 200 for a course already in the cart: it is where it should be.
+            _outcome, data = await in_session_thread(lambda session: _add_on_server(session, user_id, cid))
         except Exception:
             log.info("Moving course %s back to the cart failed", cid, exc_info=True)
             return rx.window_alert(MOVE_FAILED)
-        self.replace(session_state, data)
+        self._replace(session_state, data)
         return rx.toast.success(MOVED_BACK)
 
     @rx.event

@@ -13,14 +13,15 @@ from __future__ import annotations
 import logging
 
 import reflex as rx
+from sqlmodel import Session
 
 from marketplace import realtime
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import chat
 from marketplace.domain.errors import DomainError
 from marketplace.domain.shapes import parse_id
 from marketplace.states.notifications import recount_own_bell, refresh_bell_later, running_app
-from marketplace.states.session import SessionState
+from marketplace.states.session import verified_user_id
 from marketplace.views.social import (
     ChatMessageView,
     ChatPartnerView,
@@ -62,12 +63,11 @@ class ChatListState(rx.State):
     async def load(self):
         """on_load of /profile5."""
         self.loading = True
-        user_id = (await self.get_state(SessionState)).verified_user_id()
+        user_id = await verified_user_id(self)
         try:
             if user_id is None:
                 raise DomainError(CHATS_FAILED)
-            with session_scope() as session:
-                rows = chat.recent_chats(session, user_id)
+            rows = await in_session_thread(lambda session: chat.recent_chats(session, user_id), readonly=True)
         except Exception:
             log.exception("Loading chats failed")
             self.chats, self.error, self.loading = [], CHATS_FAILED, False
@@ -84,7 +84,7 @@ class ChatRoom(rx.SharedState):
     last_id: int = 0
     last_sender_id: int = 0
 
-    def merge(self, token: str, fresh: list[ChatMessageView]) -> None:
+    def _merge(self, token: str, fresh: list[ChatMessageView]) -> None:
         """Add messages (by id, oldest first), keeping at most :data:`ROOM_MAX`."""
         known = {m.id: m for m in (self.messages if self.token == token else [])}
         known.update({m.id: m for m in fresh})
@@ -104,8 +104,16 @@ async def deliver_to_room(message: dict) -> None:
     token = room_token(message["senderId"], message["recipientId"])
     async with running_app().modify_state(rx.BaseStateToken(ident=token, cls=ChatRoom)) as root:
         room = await root.get_state(ChatRoom)
-        room.merge(token, [chat_message_view(message)])
+        room._merge(token, [chat_message_view(message)])
     refresh_bell_later(message["recipientId"])
+
+
+def _open(session: Session, user_id: int, other_id: int) -> tuple[dict, dict]:
+    """Check the pair may talk, read the newest page, and mark the other person's messages read."""
+    partner = chat.chat_partner(session, user_id=user_id, other_user_id=other_id)
+    newest = chat.history(session, user_id=user_id, other_user_id=other_id, limit=PAGE_SIZE)
+    chat.mark_read(session, user_id=user_id, other_user_id=other_id)
+    return partner, newest
 
 
 class ChatState(rx.State):
@@ -125,7 +133,7 @@ class ChatState(rx.State):
     _other_id: int = 0
 
     async def _viewer(self) -> int | None:
-        return (await self.get_state(SessionState)).verified_user_id()
+        return await verified_user_id(self)
 
     def _fail(self, status: str, message: str) -> None:
         self.status, self.message, self.room = status, message, ""
@@ -143,10 +151,7 @@ class ChatState(rx.State):
             self._fail("refused", NOT_FOUND)
             return
         try:
-            with session_scope() as session:
-                partner = chat.chat_partner(session, user_id=user_id, other_user_id=other_id)
-                newest = chat.history(session, user_id=user_id, other_user_id=other_id, limit=PAGE_SIZE)
-                chat.mark_read(session, user_id=user_id, other_user_id=other_id)
+            partner, newest = await in_session_thread(lambda session: _open(session, user_id, other_id))
         except DomainError as exc:  # Forbidden, NotFound, or talking to oneself: the page says why
             self._fail("refused", exc.message)
             return
@@ -156,7 +161,7 @@ class ChatState(rx.State):
             return
         token = room_token(user_id, other_id)
         room = await (await self.get_state(ChatRoom))._link_to(token)
-        room.merge(token, [chat_message_view(m) for m in newest["messages"]])
+        room._merge(token, [chat_message_view(m) for m in newest["messages"]])
         self.partner, self.viewer_id, self._other_id, self.room = chat_partner_view(partner), user_id, other_id, token
         self.has_more = await self._older_exists(user_id, room)
         self.status = "ready"
@@ -165,10 +170,11 @@ class ChatState(rx.State):
     async def _older_exists(self, user_id: int, room: ChatRoom) -> bool:
         if not room.messages:
             return False
-        with session_scope() as session:
-            probe = chat.history(
-                session, user_id=user_id, other_user_id=self._other_id, before_id=room.messages[0].id, limit=1
-            )
+        other_id, oldest = self._other_id, room.messages[0].id
+        probe = await in_session_thread(
+            lambda session: chat.history(session, user_id=user_id, other_user_id=other_id, before_id=oldest, limit=1),
+            readonly=True,
+        )
         return bool(probe["messages"])
 
     @rx.event
@@ -183,11 +189,14 @@ class ChatState(rx.State):
             self.has_more = False
             return None
         self.loading_earlier = True
+        other_id = self._other_id
         try:
-            with session_scope() as session:
-                page = chat.history(
-                    session, user_id=user_id, other_user_id=self._other_id, before_id=oldest, limit=PAGE_SIZE
-                )
+            page = await in_session_thread(
+                lambda session: chat.history(
+                    session, user_id=user_id, other_user_id=other_id, before_id=oldest, limit=PAGE_SIZE
+                ),
+                readonly=True,
+            )
         except Exception:
             log.exception("Loading earlier messages failed")
             self.loading_earlier = False
@@ -210,9 +219,11 @@ class ChatState(rx.State):
         if not chat.clean_body(body):
             return None
         self.sending = True
+        other_id = self._other_id
         try:
-            with session_scope() as session:
-                sent = chat.send_message(session, sender_id=user_id, other_user_id=self._other_id, body=body)
+            sent = await in_session_thread(
+                lambda session: chat.send_message(session, sender_id=user_id, other_user_id=other_id, body=body)
+            )
         except DomainError as exc:
             self.sending, self.send_error = False, exc.message
             return rx.toast.error(exc.message)
@@ -225,7 +236,7 @@ class ChatState(rx.State):
             return None
         # Committed above, so whoever is shown it can read it back. This tab holds the room already.
         room = await self.get_state(ChatRoom)
-        room.merge(self.room, [chat_message_view(sent)])
+        room._merge(self.room, [chat_message_view(sent)])
         refresh_bell_later(self._other_id)
         return rx.call_script(SCROLL_TO_END)
 
@@ -237,9 +248,11 @@ class ChatState(rx.State):
         if user_id is None or self.status != "ready" or room.token != self.room:
             return None
         if room.last_sender_id and room.last_sender_id != user_id:
+            other_id = self._other_id
             try:
-                with session_scope() as session:
-                    chat.mark_read(session, user_id=user_id, other_user_id=self._other_id)
+                await in_session_thread(
+                    lambda session: chat.mark_read(session, user_id=user_id, other_user_id=other_id)
+                )
                 await recount_own_bell(self, user_id)
             except Exception:  # reading still works; the messages stay unread until the next visit
                 log.warning("Marking the chat with user %s read failed", self._other_id, exc_info=True)

@@ -14,12 +14,13 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass
+from functools import partial
 from urllib.parse import quote
 
 import reflex as rx
 
 from marketplace import routes
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_thread, session_scope
 from marketplace.domain import checkout, orders
 from marketplace.domain.errors import DomainError, PaymentError
 from marketplace.domain.sessions import user_for_token
@@ -191,8 +192,8 @@ class CheckoutState(rx.State):
             local = parse_local(session_state.cart_json)
             bought = {str(course_id) for course_id in result.course_ids}
             items = [item for item in local["items"] if str(item.get("id")) not in bought]
-            cart_state.replace(session_state, {"items": items, "savedForLater": local["savedForLater"]})
-            (await self.get_state(CouponState)).clear()  # the code was used on this order
+            cart_state._replace(session_state, {"items": items, "savedForLater": local["savedForLater"]})
+            (await self.get_state(CouponState))._clear()  # the code was used on this order
             page_path, toast = routes.ORDER_COMPLETE, rx.toast.success(PAID)
         else:
             page_path, toast = routes.ORDER_FAILED, rx.toast.error(FAILED)
@@ -206,7 +207,7 @@ class CheckoutState(rx.State):
             params = dict(self.router.url.query_parameters)
             self._poll += 1
             poll = self._poll
-        result = await asyncio.to_thread(settle, token, params)
+        result = await in_thread(partial(settle, token, params))
         if result.status == "signed_out":
             return
         if result.status != "pending":
@@ -223,7 +224,7 @@ class CheckoutState(rx.State):
                 left = self.router.url.path.rstrip("/") != routes.CHECKOUT
                 if left or self._poll != poll or self._waiting_ref != result.ref:
                     return  # the learner left, or started over
-            result = await asyncio.to_thread(settle, token, {**params, "tx_ref": result.ref})
+            result = await in_thread(partial(settle, token, {**params, "tx_ref": result.ref}))
             if result.status in ("paid", "failed"):
                 async with self:
                     events = await self._finish(result)
@@ -255,8 +256,8 @@ class CheckoutState(rx.State):
         started, message, events = Started(""), problem, []
         if not problem:
             try:
-                started = await asyncio.to_thread(
-                    begin_payment, token, course_ids, total, email, country, region, coupon_code
+                started = await in_thread(
+                    partial(begin_payment, token, course_ids, total, email, country, region, coupon_code)
                 )
                 message = "" if started.link else NO_LINK
             except PermissionError:

@@ -12,12 +12,12 @@ import logging
 
 import reflex as rx
 
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import coupons
 from marketplace.domain.errors import DomainError
 from marketplace.domain.money import to_kobo
 from marketplace.states.cart import parse_local
-from marketplace.states.session import SessionState
+from marketplace.states.session import SessionState, verified_user_id
 from marketplace.views.commerce import TotalsView, item_price, totals_view
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ class CouponState(rx.State):
         self.code = value
         self.error = ""
 
-    def clear(self) -> None:
+    def _clear(self) -> None:
         """Forget the code (after the order is paid, or for another learner)."""
         self.code, self.applied, self.error = "", "", ""
         self.totals, self._total = TotalsView(), "0"
@@ -51,8 +51,9 @@ class CouponState(rx.State):
         session_state = await self.get_state(SessionState)
         prices = [to_kobo(item_price(item)) for item in parse_local(session_state.cart_json)["items"]]
         try:
-            with session_scope() as session:
-                totals = coupons.price_with_coupon(session, prices, code)
+            totals = await in_session_thread(
+                lambda session: coupons.price_with_coupon(session, prices, code), readonly=True
+            )
         except DomainError as exc:
             return exc.message
         except Exception:
@@ -77,7 +78,7 @@ class CouponState(rx.State):
     @rx.event
     def remove(self):
         """Remove the applied code: the totals go back to the cart's."""
-        self.clear()
+        self._clear()
 
     @rx.event
     async def refresh(self):
@@ -86,13 +87,13 @@ class CouponState(rx.State):
         The cart (a price, a course bought elsewhere) or the code (expired, used up) may have changed since it
         was applied; a code that no longer applies is removed and its reason shown.
         """
-        user_id = (await self.get_state(SessionState)).verified_user_id()
+        user_id = await verified_user_id(self)
         if user_id != self._user_id:
-            self.clear()
+            self._clear()
             self._user_id = user_id
         if not self.applied:
             return
         problem = await self._price(self.applied)
         if problem:
-            self.clear()
+            self._clear()
             self.error = problem

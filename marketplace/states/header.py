@@ -8,8 +8,7 @@ import reflex as rx
 from reflex_base.utils.exceptions import ReflexRuntimeError
 
 from marketplace import routes
-from marketplace.db.engine import session_scope
-from marketplace.domain import notifications
+from marketplace.db.engine import in_session_thread
 from marketplace.domain.accounts import logout as end_login_session
 from marketplace.states.cart import CartState
 from marketplace.states.chat import ChatRoom
@@ -44,17 +43,15 @@ class HeaderState(rx.State):
     async def load_counts(self):
         """Refresh the unread notification count and the cart badge for the signed-in user."""
         session_state = await self.get_state(SessionState)
-        user_id = session_state.verified_user_id()
+        user_id = await session_state._verified_user_id()
         if user_id is None:
             self.unread_count = 0
             if session_state.token:  # revoked (logged out elsewhere, password reset) or expired: sign out here too
-                session_state.sign_out()
+                session_state._sign_out()
                 return await self._leave_live_updates()
             return None
-        with session_scope() as session:
-            self.unread_count = notifications.unread_count(session, user_id)
         # The bell shows the count shared by all of this user's tabs; a new message bumps it live.
-        await recount_own_bell(self, user_id)
+        self.unread_count = await recount_own_bell(self, user_id)
         return CartState.refresh
 
     @rx.event
@@ -63,12 +60,11 @@ class HeaderState(rx.State):
         session_state = await self.get_state(SessionState)
         token = session_state.token
         try:
-            with session_scope() as session:
-                end_login_session(session, token=token)
+            await in_session_thread(lambda session: end_login_session(session, token=token))
             self.logout_error = ""
         except Exception:  # the session is cleared locally all the same
             log.exception("Logout failed on the server")
             self.logout_error = "Logout failed."
-        session_state.sign_out()
+        session_state._sign_out()
         self.unread_count = 0
         return [*await self._leave_live_updates(), rx.redirect(routes.HOME, replace=True)]

@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 
 import reflex as rx
+from sqlmodel import Session
 
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import catalog, review_replies, reviews
 from marketplace.domain.errors import NotFound
 from marketplace.domain.shapes import parse_id
-from marketplace.states.catalog import course_cards, viewer_id
+from marketplace.states.catalog import course_cards, owned_ids, viewer_id
 from marketplace.views.cards import CourseCardView
 from marketplace.views.catalog import (
     InstructorDetailView,
@@ -25,6 +26,18 @@ log = logging.getLogger(__name__)
 
 FETCH_FAILED = "Failed to fetch mentor details."
 REVIEWS_SHOWN = 10
+
+
+def _read_instructor(session: Session, instructor_id: int, user_id: int | None) -> dict:
+    """The mentor page's data, which of their courses the viewer owns, and whether the viewer may reply."""
+    data = catalog.mentor_page(session, instructor_id, reviews_per_page=REVIEWS_SHOWN)
+    return {
+        **data,
+        "owned": owned_ids(session, user_id, data["courses"]),
+        "can_reply": review_replies.may_reply(
+            session, user_id=user_id, target_type=reviews.INSTRUCTOR, target_id=instructor_id
+        ),
+    }
 
 
 class InstructorState(rx.State):
@@ -60,11 +73,9 @@ class InstructorState(rx.State):
             return
         user_id = await viewer_id(self)
         try:
-            with session_scope() as session:
-                data = catalog.mentor_page(session, instructor_id, reviews_per_page=REVIEWS_SHOWN)
-                can_reply = review_replies.may_reply(
-                    session, user_id=user_id, target_type=reviews.INSTRUCTOR, target_id=instructor_id
-                )
+            data = await in_session_thread(
+                lambda session: _read_instructor(session, instructor_id, user_id), readonly=True
+            )
         except NotFound:
             self.not_found, self.loading = True, False
             return
@@ -73,8 +84,8 @@ class InstructorState(rx.State):
             self.error, self.loading = FETCH_FAILED, False
             return
         self.instructor = instructor_detail(data["instructor"])
-        self.courses = course_cards(data["courses"], user_id)
+        self.courses = course_cards(data["courses"], data["owned"])
         self.reviews = [review_view(r) for r in data["reviews"]]
         self.summary = summary_view(data["reviewSummary"])
-        self.can_reply = can_reply
+        self.can_reply = data["can_reply"]
         self.loading = False

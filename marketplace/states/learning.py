@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
@@ -26,8 +27,9 @@ class MyCoursesState(UserPagesState, rx.State):
         self.page = 1
         await self._fetch()
 
-    def _read(self, session: Session, user_id: int) -> dict[str, Any]:
-        return learning.enrolled_courses(session, user_id, page=self.page, per_page=PER_PAGE)
+    def _reader(self, user_id: int) -> Callable[[Session], dict[str, Any]]:
+        page = self.page
+        return lambda session: learning.enrolled_courses(session, user_id, page=page, per_page=PER_PAGE)
 
     def _show(self, data: dict[str, Any] | None) -> None:
         self.courses = [enrolled_course_view(item) for item in data["courses"]] if data else []

@@ -14,12 +14,13 @@ from decimal import Decimal
 from urllib.parse import urlencode
 
 import reflex as rx
+from sqlmodel import Session
 
 from marketplace import routes
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import catalog
 from marketplace.domain.errors import DomainError
-from marketplace.states.catalog import course_cards, viewer_id
+from marketplace.states.catalog import course_cards, owned_ids, viewer_id
 from marketplace.views.cards import CourseCardView, InstructorCardView, instructor_card
 from marketplace.views.catalog import CategoryView, category_view
 
@@ -38,6 +39,20 @@ def _naira(value: int) -> str:
 def slider_top(top_price: Decimal | int) -> int:
     """The price slider's top: the dearest course's price rounded up to a whole step, so the thumb reaches it."""
     return math.ceil(Decimal(top_price) / PRICE_STEP) * PRICE_STEP
+
+
+def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | None) -> dict:
+    """The page of courses, the sidebar's lists and the slider's top, and which shown courses the viewer owns."""
+    result = catalog.list_courses_for(session, query)
+    featured = catalog.featured_courses(session, limit=FEATURED_COURSES)
+    return {
+        "result": result,
+        "categories": catalog.list_categories(session),
+        "mentors": catalog.popular_mentors(session, limit=POPULAR_MENTORS),
+        "featured": featured,
+        "top_price": catalog.max_course_price(session),
+        "owned": owned_ids(session, user_id, result.items, featured),
+    }
 
 
 class ListingState(rx.State):
@@ -89,12 +104,7 @@ class ListingState(rx.State):
         query = self._query()
         user_id = await viewer_id(self)
         try:
-            with session_scope() as session:
-                result = catalog.list_courses_for(session, query)
-                categories = catalog.list_categories(session)
-                mentors = catalog.popular_mentors(session, limit=POPULAR_MENTORS)
-                featured = catalog.featured_courses(session, limit=FEATURED_COURSES)
-                top_price = catalog.max_course_price(session)
+            listing = await in_session_thread(lambda session: _read_listing(session, query, user_id), readonly=True)
         except DomainError as error:
             self.error, self.loading = error.message, False
             return
@@ -102,13 +112,14 @@ class ListingState(rx.State):
             log.exception("Listing failed")
             self.error, self.loading = "Failed to fetch courses.", False
             return
-        self.categories = [category_view(c, self._base_path()) for c in categories]
+        result, owned = listing["result"], listing["owned"]
+        self.categories = [category_view(c, self._base_path()) for c in listing["categories"]]
         self.title = self._title(query.category)
-        self.courses = course_cards(result.items, user_id)
+        self.courses = course_cards(result.items, owned)
         self.total, self.page, self.pages = result.total, result.page, result.pages
-        self.mentors = [instructor_card(m) for m in mentors]
-        self.featured = course_cards(featured, user_id)
-        self.top_price = slider_top(top_price)
+        self.mentors = [instructor_card(m) for m in listing["mentors"]]
+        self.featured = course_cards(listing["featured"], owned)
+        self.top_price = slider_top(listing["top_price"])
         self.category = query.category or ""
         self.rating = str(query.rating or "")
         self.chapters = query.chapters or ""

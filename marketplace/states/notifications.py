@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
@@ -17,7 +18,7 @@ from reflex_base.registry import RegistrationContext
 from reflex_base.utils.exceptions import ReflexRuntimeError
 from sqlmodel import Session
 
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import notifications
 from marketplace.states.paging import UserPagesState
 from marketplace.views.social import NotificationView, notification_view
@@ -48,11 +49,16 @@ async def link_bell(state: rx.State, user_id: int) -> BellState:
     return await bell._link_to(bell_token(user_id))
 
 
-async def recount_own_bell(state: rx.State, user_id: int) -> None:
-    """Set the caller's bell from the database; counted under the bell's lock, so no older count wins."""
+async def unread_count(user_id: int) -> int:
+    """How many of ``user_id``'s notifications are unread (read off the event loop)."""
+    return await in_session_thread(lambda session: notifications.unread_count(session, user_id), readonly=True)
+
+
+async def recount_own_bell(state: rx.State, user_id: int) -> int:
+    """Set the caller's bell from the database and return the count (under the bell's lock: no older count wins)."""
     bell = await link_bell(state, user_id)
-    with session_scope() as session:
-        bell.unread = notifications.unread_count(session, user_id)
+    bell.unread = await unread_count(user_id)
+    return bell.unread
 
 
 def running_app() -> rx.App:
@@ -69,8 +75,7 @@ async def _refresh_bell(user_id: int) -> None:
     async with app.modify_state(rx.BaseStateToken(ident=bell_token(user_id), cls=BellState)) as root:
         bell = await root.get_state(BellState)
         # Counted while holding the bell: a tab marking messages read at the same time cannot be overwritten.
-        with session_scope() as session:
-            bell.unread = notifications.unread_count(session, user_id)
+        bell.unread = await unread_count(user_id)
 
 
 def refresh_bell_later(user_id: int) -> None:
@@ -100,15 +105,15 @@ class NotificationsState(UserPagesState, rx.State):
         if user_id is None:
             return
         try:
-            with session_scope() as session:
-                notifications.mark_all_read(session, user_id)
+            await in_session_thread(lambda session: notifications.mark_all_read(session, user_id))
             bell = await link_bell(self, user_id)
             bell.unread = 0
         except Exception:  # the list is shown; they stay unread until the next visit
             log.warning("Marking the notifications of user %s read failed", user_id, exc_info=True)
 
-    def _read(self, session: Session, user_id: int) -> dict[str, Any]:
-        return notifications.list_notifications(session, user_id, page=self.page, per_page=PER_PAGE)
+    def _reader(self, user_id: int) -> Callable[[Session], dict[str, Any]]:
+        page = self.page
+        return lambda session: notifications.list_notifications(session, user_id, page=page, per_page=PER_PAGE)
 
     def _show(self, data: dict[str, Any] | None) -> None:
         self.items = [notification_view(item) for item in data["notifications"]] if data else []

@@ -6,10 +6,10 @@ import logging
 
 import reflex as rx
 
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import orders
 from marketplace.domain.errors import DomainError
-from marketplace.states.session import SessionState
+from marketplace.states.session import verified_user_id
 from marketplace.views.commerce import OrderView, order_view
 
 log = logging.getLogger(__name__)
@@ -27,13 +27,14 @@ class OrderState(rx.State):
         """on_load: the order named by ``?ref=`` when it is the signed-in learner's."""
         self.order, self.error, self.loaded = OrderView(), "", False
         ref = self.router.url.query_parameters.get("ref", "")
-        user_id = (await self.get_state(SessionState)).verified_user_id()
+        user_id = await verified_user_id(self)
         if user_id is not None and ref:
             try:
-                with session_scope() as session:
-                    self.order = order_view(
-                        orders.order_dict(session, orders.get_order(session, tx_ref=ref, user_id=user_id))
-                    )
+                order = await in_session_thread(
+                    lambda session: orders.order_dict(session, orders.get_order(session, tx_ref=ref, user_id=user_id)),
+                    readonly=True,
+                )
+                self.order = order_view(order)
             except DomainError as exc:
                 self.error = exc.message
             except Exception:

@@ -1,20 +1,22 @@
 """A signed-in user's own list, one server page at a time: the fields and steps those pages share.
 
 My Courses, My Reviews, Teachers and Notifications each say only what to read and how to show it; asking who
-is signed in, the loading flag, the error message and the pager live here once.
+is signed in, the loading flag, the error message and the pager live here once. The read runs in a read-only
+session on a worker thread, never on the event loop.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
 from sqlmodel import Session
 
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain.errors import DomainError
-from marketplace.states.session import SessionState
+from marketplace.states.session import verified_user_id
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +41,12 @@ class UserPagesState(rx.State, mixin=True):
     async def _fetch(self) -> int | None:
         """Read and show ``self.page``; the user's id when it worked, None when the page shows an error."""
         self.loading = True
-        user_id = (await self.get_state(SessionState)).verified_user_id()
+        user_id = await verified_user_id(self)
         if user_id is None:
             self._fail(self._signed_out_message())
             return None
         try:
-            with session_scope() as session:
-                data = self._read(session, user_id)
+            data = await in_session_thread(self._reader(user_id), readonly=True)
         except DomainError as error:
             self._fail(error.message)
             return None
@@ -66,8 +67,11 @@ class UserPagesState(rx.State, mixin=True):
         return NOT_AUTHENTICATED
 
     # What each page says for itself:
-    def _read(self, session: Session, user_id: int) -> dict[str, Any]:
-        """One page of rows with ``page``, ``pages`` and (optionally) ``total``."""
+    def _reader(self, user_id: int) -> Callable[[Session], dict[str, Any]]:
+        """What reads one page of rows with ``page``, ``pages`` and (optionally) ``total``.
+
+        It runs on a worker thread: take this state's values (the page, a search) here, not inside it.
+        """
         raise NotImplementedError
 
     def _show(self, data: dict[str, Any] | None) -> None:

@@ -12,11 +12,11 @@ import logging
 import reflex as rx
 
 from marketplace import routes
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import learning, reviews
 from marketplace.domain.errors import DomainError, Forbidden, Unauthorized
 from marketplace.domain.shapes import parse_id
-from marketplace.states.session import SessionState
+from marketplace.states.session import SessionState, verified_user_id
 from marketplace.views.learning import (
     SPEEDS,
     PlayerCourseView,
@@ -88,7 +88,7 @@ class PlayerState(rx.State):
         return ids[index + 1] if index + 1 < len(ids) else 0
 
     async def _learner(self) -> int | None:
-        return (await self.get_state(SessionState)).verified_user_id()
+        return await verified_user_id(self)
 
     def _course_id(self) -> int:
         return parse_id(self.player_course_id) or 0
@@ -102,13 +102,15 @@ class PlayerState(rx.State):
         # Send the cleared view first: the state of an earlier visit (same browser tab) must not stay mounted.
         yield
         session_state = await self.get_state(SessionState)
-        user_id = session_state.verified_user_id()
+        user_id = await session_state._verified_user_id()
         if user_id is None:
             yield self._to_login(session_state)
             return
+        course_id = self._course_id()
         try:
-            with session_scope() as session:
-                data = learning.player_view(session, user_id=user_id, course_id=self._course_id())
+            data = await in_session_thread(
+                lambda session: learning.player_view(session, user_id=user_id, course_id=course_id)
+            )
         except Unauthorized:
             yield self._to_login(session_state)
             return
@@ -133,7 +135,7 @@ class PlayerState(rx.State):
 
     def _to_login(self, session_state: SessionState) -> list:
         if session_state.token:
-            session_state.sign_out()
+            session_state._sign_out()
         return [
             rx.toast.error(learning.NOT_SIGNED_IN),
             rx.redirect(routes.login_path(self.router.url.path), replace=True),
@@ -176,15 +178,14 @@ class PlayerState(rx.State):
         return None
 
     async def _save(self, section_id: int, seconds: int, *, quiet: bool = False):
+        course_id = self._course_id()
         try:
-            with session_scope() as session:
-                learning.record_position(
-                    session,
-                    user_id=await self._learner(),
-                    course_id=self._course_id(),
-                    section_id=section_id,
-                    position_seconds=seconds,
+            user_id = await self._learner()
+            await in_session_thread(
+                lambda session: learning.record_position(
+                    session, user_id=user_id, course_id=course_id, section_id=section_id, position_seconds=seconds
                 )
+            )
         except DomainError as error:
             return None if quiet else rx.toast.error(error.message)
         except Exception:
@@ -215,15 +216,14 @@ class PlayerState(rx.State):
 
     async def _mark(self, section_id: int, complete: bool):
         was_completed = self.progress.is_completed
+        course_id = self._course_id()
         try:
-            with session_scope() as session:
-                data = learning.mark_section_complete(
-                    session,
-                    user_id=await self._learner(),
-                    course_id=self._course_id(),
-                    section_id=section_id,
-                    complete=complete,
+            user_id = await self._learner()
+            data = await in_session_thread(
+                lambda session: learning.mark_section_complete(
+                    session, user_id=user_id, course_id=course_id, section_id=section_id, complete=complete
                 )
+            )
         except DomainError as error:
             return rx.toast.error(error.message)
         except Exception:
@@ -262,11 +262,13 @@ class PlayerState(rx.State):
         )
 
     @rx.event
-    def refresh_rating(self):
+    async def refresh_rating(self):
         """Show the course's new average and count after a review was posted."""
+        course_id = self._course_id()
         try:
-            with session_scope() as session:
-                summary = reviews.review_summary(session, reviews.COURSE, self._course_id())
+            summary = await in_session_thread(
+                lambda session: reviews.review_summary(session, reviews.COURSE, course_id), readonly=True
+            )
         except DomainError:
             return
         rating = round(min(max(float(summary["averageRating"]), 0.0), 5.0), 1)

@@ -10,8 +10,9 @@ import json
 import logging
 
 import reflex as rx
+from sqlmodel import Session
 
-from marketplace.db.engine import in_session_thread, session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import avatars, profile
 from marketplace.domain.accounts import public_user
 from marketplace.domain.errors import DomainError
@@ -28,6 +29,12 @@ LOAD_FAILED = "Failed to load your profile. Please try again."
 SAVE_FAILED = "Something went wrong. Please try again."
 PICTURE_FIELD = "profilePicture"
 EMPTY_FORM = dict.fromkeys(profile.PROFILE_FIELDS, "")
+
+
+def _stored_user(session: Session, token: str) -> dict | None:
+    """The token's user as the browser stores it, or None (forged, expired, revoked)."""
+    user = user_for_token(session, token)
+    return public_user(session, user) if user else None
 
 
 def _form_from_user(user: dict) -> dict[str, str]:
@@ -51,11 +58,9 @@ class ProfileState(rx.State):
     async def load(self):
         """on_load: the stored profile from the server (the browser's copy may be stale)."""
         self.errors, self.saving, self.uploading, self.load_error = {}, False, False, ""
-        session_state = await self.get_state(SessionState)
+        token = (await self.get_state(SessionState)).token
         try:
-            with session_scope() as session:
-                user = user_for_token(session, session_state.token)
-                data = public_user(session, user) if user else None
+            data = await in_session_thread(lambda session: _stored_user(session, token), readonly=True)
         except Exception:
             log.exception("Loading the profile failed")
             data = None
@@ -81,7 +86,7 @@ class ProfileState(rx.State):
         session_state = await self.get_state(SessionState)
         if not session_state.token:
             return session_state, None, NO_TOKEN
-        user_id = session_state.verified_user_id()
+        user_id = await session_state._verified_user_id()
         return session_state, user_id, "" if user_id is not None else NO_USER
 
     def _remember(self, session_state: SessionState, answer: dict) -> None:
@@ -90,7 +95,7 @@ class ProfileState(rx.State):
             stored = json.loads(session_state.user_json) if session_state.user_json else {}
         except ValueError:
             stored = {}
-        session_state.set_user({**(stored if isinstance(stored, dict) else {}), **answer})
+        session_state._set_user({**(stored if isinstance(stored, dict) else {}), **answer})
 
     @rx.event
     async def save(self, form_data: dict):
@@ -111,8 +116,9 @@ class ProfileState(rx.State):
             yield rx.toast.error(problem)
             return
         try:
-            with session_scope() as session:
-                answer = profile.update_profile(session, user_id=user_id, fields=fields)
+            answer = await in_session_thread(
+                lambda session: profile.update_profile(session, user_id=user_id, fields=fields)
+            )
         except InvalidInput as exc:
             self.errors, self.saving = exc.errors, False
             yield rx.toast.error(exc.message)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
 from sqlmodel import Session
 
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain import review_replies, reviews
 from marketplace.domain.errors import DomainError
 from marketplace.states.course import REVIEWS_SHOWN as COURSE_PAGE_REVIEWS
@@ -23,7 +24,7 @@ from marketplace.states.instructor import REVIEWS_SHOWN as INSTRUCTOR_PAGE_REVIE
 from marketplace.states.instructor import InstructorState
 from marketplace.states.paging import UserPagesState
 from marketplace.states.player import PlayerState
-from marketplace.states.session import SessionState
+from marketplace.states.session import verified_user_id
 from marketplace.views.catalog import ReviewSummaryView, ReviewView, review_view, summary_view
 
 log = logging.getLogger(__name__)
@@ -66,26 +67,31 @@ class TargetReviewsState(rx.State):
     error: str = ""
 
     @rx.event
-    def load(self):
+    async def load(self):
         """Load the newest reviews of the page's target."""
         self.page = 1
-        self._fetch()
+        await self._fetch()
 
     @rx.event
-    def go_to_page(self, page: int):
+    async def go_to_page(self, page: int):
         """Show another page of reviews."""
         self.page = max(1, int(page))
-        self._fetch()
+        await self._fetch()
 
-    def _fetch(self) -> None:
+    async def _fetch(self) -> None:
         self.loading = True
         target_type, target_id = route_target(self)
+        page = self.page
         try:
-            with session_scope() as session:
-                data = reviews.list_reviews(
-                    session, target_type=target_type, target_id=target_id, page=self.page, per_page=LIST_PER_PAGE
-                )
-                summary = reviews.review_summary(session, target_type, target_id)
+            data, summary = await in_session_thread(
+                lambda session: (
+                    reviews.list_reviews(
+                        session, target_type=target_type, target_id=target_id, page=page, per_page=LIST_PER_PAGE
+                    ),
+                    reviews.review_summary(session, target_type, target_id),
+                ),
+                readonly=True,
+            )
         except Exception:
             log.exception("Loading reviews failed")
             self.reviews, self.error, self.loading = [], "Failed to fetch reviews", False
@@ -116,18 +122,20 @@ class ReviewFormState(rx.State):
             return
         self.submitting, self.error = True, ""
         yield
-        user_id = (await self.get_state(SessionState)).verified_user_id()
+        user_id = await verified_user_id(self)
         target_type, target_id = route_target(self)
+        rating, comment = _as_int(form_data.get("rating")), str(form_data.get("comment") or "")
         try:
-            with session_scope() as session:
-                reviews.add_review(
+            await in_session_thread(
+                lambda session: reviews.add_review(
                     session,
                     author_id=user_id,
                     target_type=target_type,
                     target_id=target_id,
-                    rating=_as_int(form_data.get("rating")),
-                    comment=str(form_data.get("comment") or ""),
+                    rating=rating,
+                    comment=comment,
                 )
+            )
         except DomainError as error:
             self.submitting, self.error = False, error.message
             yield rx.toast.error(error.message)
@@ -154,15 +162,14 @@ class ReviewReplyState(rx.State):
             return
         self.submitting = True
         yield
-        user_id = (await self.get_state(SessionState)).verified_user_id()
+        user_id = await verified_user_id(self)
+        review_id, reply = _as_int(form_data.get("review_id")) or 0, str(form_data.get("reply") or "")
         try:
-            with session_scope() as session:
-                review_replies.reply_to_review(
-                    session,
-                    user_id=user_id,
-                    review_id=_as_int(form_data.get("review_id")) or 0,
-                    reply=str(form_data.get("reply") or ""),
+            await in_session_thread(
+                lambda session: review_replies.reply_to_review(
+                    session, user_id=user_id, review_id=review_id, reply=reply
                 )
+            )
         except DomainError as error:
             self.submitting = False
             yield rx.toast.error(error.message)
@@ -185,10 +192,10 @@ async def refresh_page_reviews(state: rx.State, target_type: str, target_id: int
         # The course and mentor pages keep their own states: refresh their reviews in place rather than
         # reloading the whole page.
         course_state = await state.get_state(CourseState)
-        summary, listed = _summary_and_newest(target_type, target_id, COURSE_PAGE_REVIEWS)
+        summary, listed = await _summary_and_newest(target_type, target_id, COURSE_PAGE_REVIEWS)
         course_state.summary = summary_view(summary)
         course_state.reviews = [review_view(r) for r in listed]
-        course_state.set_review_pages(course_state.summary.total)
+        course_state._set_review_pages(course_state.summary.total)
         course_state.course = dataclasses.replace(
             course_state.course,
             rating=course_state.summary.average,
@@ -197,7 +204,7 @@ async def refresh_page_reviews(state: rx.State, target_type: str, target_id: int
         )
     elif state.mentor_id or state.teacher_id:
         instructor_state = await state.get_state(InstructorState)
-        summary, listed = _summary_and_newest(target_type, target_id, INSTRUCTOR_PAGE_REVIEWS)
+        summary, listed = await _summary_and_newest(target_type, target_id, INSTRUCTOR_PAGE_REVIEWS)
         instructor_state.summary = summary_view(summary)
         instructor_state.reviews = [review_view(r) for r in listed]
         instructor_state.instructor = dataclasses.replace(
@@ -217,11 +224,13 @@ def _as_int(value: object) -> int | None:
         return None
 
 
-def _summary_and_newest(target_type: str, target_id: int, count: int) -> tuple[dict, list[dict]]:
-    with session_scope() as session:
+async def _summary_and_newest(target_type: str, target_id: int, count: int) -> tuple[dict, list[dict]]:
+    def read(session: Session) -> tuple[dict, list[dict]]:
         summary = reviews.review_summary(session, target_type, target_id)
         listed = reviews.list_reviews(session, target_type=target_type, target_id=target_id, per_page=count)
-    return summary, listed["reviews"]
+        return summary, listed["reviews"]
+
+    return await in_session_thread(read, readonly=True)
 
 
 class MyReviewsState(UserPagesState, rx.State):
@@ -235,8 +244,9 @@ class MyReviewsState(UserPagesState, rx.State):
         self.page = 1
         await self._fetch()
 
-    def _read(self, session: Session, user_id: int) -> dict[str, Any]:
-        return reviews.user_reviews(session, user_id, page=self.page, per_page=MY_REVIEWS_PER_PAGE)
+    def _reader(self, user_id: int) -> Callable[[Session], dict[str, Any]]:
+        page = self.page
+        return lambda session: reviews.user_reviews(session, user_id, page=page, per_page=MY_REVIEWS_PER_PAGE)
 
     def _show(self, data: dict[str, Any] | None) -> None:
         self.reviews = [review_view(r) for r in data["reviews"]] if data else []

@@ -7,7 +7,7 @@ import logging
 import reflex as rx
 
 from marketplace import routes
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain.search import search_courses
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,7 @@ class SearchState(rx.State):
     _left: str = ""
 
     @rx.event
-    def search(self, value: str, typed_on: str = ""):
+    async def search(self, value: str, typed_on: str = ""):
         """Look courses up for the typed text (called 300 ms after typing stops).
 
         ``typed_on`` is the page the text was typed on. A search typed on the page that Enter or a click has
@@ -38,17 +38,16 @@ class SearchState(rx.State):
         if self._left and _page(typed_on) == self._left:
             return
         self._left = ""
-        self._look_up(value)
+        await self._look_up(value)
 
-    def _look_up(self, value: str) -> None:
-        self._query = value.strip()
+    async def _look_up(self, value: str) -> None:
+        query = self._query = value.strip()
         self.highlighted = -1
-        if not self._query:
+        if not query:
             self.results, self.open = [], False
             return
         try:
-            with session_scope() as session:
-                found = search_courses(session, self._query)
+            found = await in_session_thread(lambda session: search_courses(session, query), readonly=True)
         except Exception:  # a failure shows an empty result, never an error overlay
             log.exception("Search failed")
             found = []
@@ -65,7 +64,7 @@ class SearchState(rx.State):
         self.open = True
 
     @rx.event
-    def key(self, key: str, value: str = ""):
+    async def key(self, key: str, value: str = ""):
         """Arrow keys move the highlight, Enter opens it, Escape closes the panel.
 
         ``value`` is the box's text as the key went down: Enter pressed before the 300 ms pause searches it
@@ -81,7 +80,7 @@ class SearchState(rx.State):
         elif key == "Enter":
             typed = value.strip()
             if typed and typed != self._query:
-                self._look_up(typed)  # its debounced search comes later, from the page Enter leaves
+                await self._look_up(typed)  # its debounced search comes later, from the page Enter leaves
             if self.open and self.results:
                 index = self.highlighted if self.highlighted >= 0 else 0
                 return self.choose(self.results[index]["id"])

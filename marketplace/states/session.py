@@ -2,7 +2,10 @@
 
 Storage vars live in this one small state because every state that owns one is loaded on each hydrate.
 A token in the browser is only a claim: every handler that touches private data asks
-:meth:`SessionState.verified_user_id`, which checks the token against its server-side session record.
+:func:`verified_user_id`, which checks the token against its server-side session record (off the event loop).
+
+Only ``require_login`` is an event: signing in and out happens inside other handlers, through the private
+helpers below, never because a browser asked for it.
 """
 
 from __future__ import annotations
@@ -10,10 +13,16 @@ from __future__ import annotations
 import json
 
 import reflex as rx
+from sqlmodel import Session
 
 from marketplace import routes
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread
 from marketplace.domain.sessions import user_for_token
+
+
+def _user_id_for_token(session: Session, token: str) -> int | None:
+    user = user_for_token(session, token)
+    return user.id if user else None
 
 
 class SessionState(rx.State):
@@ -67,33 +76,37 @@ class SessionState(rx.State):
         """Whether the signed-in user teaches."""
         return self.user.get("role", "") == "instructor"
 
-    def verified_user_id(self) -> int | None:
+    async def _verified_user_id(self) -> int | None:
         """The id of the user the token really belongs to, or None (forged, expired, revoked)."""
-        if not self.token:
+        token = self.token
+        if not token:
             return None
-        with session_scope() as session:
-            user = user_for_token(session, self.token)
-            return user.id if user else None
+        return await in_session_thread(lambda session: _user_id_for_token(session, token), readonly=True)
 
-    def sign_in(self, user: dict, token: str) -> None:
+    def _sign_in(self, user: dict, token: str) -> None:
         """Remember a signed-in user and their token in the browser."""
         self.user_json = json.dumps(user)
         self.token = token
 
-    def set_user(self, user: dict) -> None:
+    def _set_user(self, user: dict) -> None:
         """Store the updated user (after a profile save)."""
         self.user_json = json.dumps(user)
 
-    def sign_out(self) -> None:
+    def _sign_out(self) -> None:
         """Forget the user and token (the cart stays for the next visit)."""
         self.user_json = ""
         self.token = ""
 
     @rx.event
-    def require_login(self):
+    async def require_login(self):
         """on_load guard: pages for signed-in users send everybody else to /login, then back."""
-        if self.verified_user_id() is None:
+        if await self._verified_user_id() is None:
             if self.token:
-                self.sign_out()
+                self._sign_out()
             return rx.redirect(routes.login_path(self.router.url.path, self.router.url.query), replace=True)
         return None
+
+
+async def verified_user_id(state: rx.State) -> int | None:
+    """The verified user of the tab that sent ``state``'s event, or None (nobody signed in, or a bad token)."""
+    return await (await state.get_state(SessionState))._verified_user_id()

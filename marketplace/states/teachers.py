@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
@@ -32,8 +33,9 @@ class TeachersState(UserPagesState, rx.State):
         self.query, self.page = str(query)[: teachers.MAX_QUERY_LENGTH], 1
         await self._fetch()
 
-    def _read(self, session: Session, user_id: int) -> dict[str, Any]:
-        return teachers.list_teachers(session, user_id=user_id, query=self.query, page=self.page)
+    def _reader(self, user_id: int) -> Callable[[Session], dict[str, Any]]:
+        query, page = self.query, self.page
+        return lambda session: teachers.list_teachers(session, user_id=user_id, query=query, page=page)
 
     def _show(self, data: dict[str, Any] | None) -> None:
         self.teachers = [teacher_view(item) for item in data["teachers"]] if data else []

@@ -1,4 +1,7 @@
-"""Account states without a browser: which Google button each configuration gets, and its sign-in."""
+"""Account states without a browser: which Google button each configuration gets, and its sign-in.
+
+Every test runs with the event-loop guard on: a handler that opens a database session on the event loop fails.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +24,9 @@ from marketplace.settings import settings
 from marketplace.states.auth_google import GIS_SCRIPT_URL, GoogleState
 from tests.oidc_helpers import CLIENT_ID as OIDC_CLIENT_ID
 from tests.oidc_helpers import mint_id_token, oidc_provider
+from tests.unit.test_event_loop_rules import event_loop_guard  # noqa: F401 - used through pytestmark
+
+pytestmark = pytest.mark.usefixtures("event_loop_guard")
 
 
 def _prepare(state: GoogleState) -> list:
@@ -94,7 +100,7 @@ def test_a_failed_logout_call_still_signs_out_here_keeps_the_error_and_goes_home
     monkeypatch.setattr(header, "end_login_session", server_down)
     root = rx.State()
     session_state = root.get_substate([rx.State.get_name(), SessionState.get_name()])
-    session_state.sign_in({"id": 1, "firstName": "Ada"}, "a-token")
+    session_state._sign_in({"id": 1, "firstName": "Ada"}, "a-token")
     state = root.get_substate([rx.State.get_name(), HeaderState.get_name()])
 
     events = asyncio.run(state.logout())

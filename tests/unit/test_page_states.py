@@ -1,9 +1,14 @@
-"""Page states without a browser: the spec's messages when the server side fails, and search failing soft."""
+"""Page states without a browser: the spec's messages when the server side fails, and search failing soft.
+
+Every test runs with the event-loop guard on: a handler that opens a database session on the event loop fails
+it, even when the handler turns the refusal into one of the messages tested here.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+from types import SimpleNamespace
 
 import pytest
 import reflex as rx
@@ -13,16 +18,24 @@ from marketplace.domain.errors import DomainError
 from marketplace.states import learning as learning_states
 from marketplace.states import reviews as review_states
 from marketplace.states import search as search_states
+from marketplace.states import session as session_states
 from marketplace.states.learning import MyCoursesState
 from marketplace.states.reviews import ReviewFormState
 from marketplace.states.search import SearchState
 from marketplace.states.session import SessionState
+from tests.unit.test_event_loop_rules import event_loop_guard  # noqa: F401 - used through pytestmark
+
+pytestmark = pytest.mark.usefixtures("event_loop_guard")
 
 
 def _state(cls, monkeypatch, *, user_id: int | None = 7):
-    """A state of ``cls`` in a fresh tree, with the caller's token taken as ``user_id``'s."""
-    monkeypatch.setattr(SessionState, "verified_user_id", lambda self: user_id)
+    """A state of ``cls`` in a fresh tree; signed in as ``user_id`` (the server takes its token as theirs) or not."""
+    monkeypatch.setattr(
+        session_states, "user_for_token", lambda _session, _token: SimpleNamespace(id=user_id) if user_id else None
+    )
     root = rx.State()
+    if user_id is not None:
+        root.get_substate([rx.State.get_name(), SessionState.get_name()]).token = f"token-of-{user_id}"
     return root.get_substate([rx.State.get_name(), cls.get_name()])
 
 
@@ -70,9 +83,9 @@ def test_a_review_that_fails_on_the_server_says_so_and_keeps_the_form(monkeypatc
 def test_search_that_fails_shows_an_empty_result_not_an_error(monkeypatch):
     monkeypatch.setattr(search_states, "search_courses", _raise(RuntimeError("database down")))
     state = _state(SearchState, monkeypatch)
-    state.search("python")
+    asyncio.run(state.search("python"))
     assert (state.results, state.open) == ([], True)
-    state.search("   ")  # blank input searches nothing and closes the panel
+    asyncio.run(state.search("   "))  # blank input searches nothing and closes the panel
     assert (state.results, state.open) == ([], False)
 
 
@@ -88,24 +101,24 @@ def test_enter_before_the_debounced_search_opens_a_match_of_the_text_typed(monke
     monkeypatch.setattr(search_states, "search_courses", found)
     state = _state(SearchState, monkeypatch)
     _on_page(state, "/faq/")
-    state.search("pyt", "/faq")  # the last pause in typing
+    asyncio.run(state.search("pyt", "/faq"))  # the last pause in typing
     assert [r["id"] for r in state.results] == ["3"]
-    opened = state.key("Enter", "python ")  # the rest typed, then Enter, within 300 ms
+    opened = asyncio.run(state.key("Enter", "python "))  # the rest typed, then Enter, within 300 ms
     assert opened.args[0][1].equals(rx.Var.create("/courses/6"))
     assert state.open is False
 
     # The debounced search typed on /faq arrives after the choice, whether the browser has moved on yet or not.
     for shown in ("/faq/", "/courses/6/"):
         _on_page(state, shown)
-        state.search("python", "/faq")
+        asyncio.run(state.search("python", "/faq"))
         assert state.open is False
 
-    state.search("python", "/courses/6")  # typed again on the course page: searched as usual
+    asyncio.run(state.search("python", "/courses/6"))  # typed again on the course page: searched as usual
     assert (state.open, [r["id"] for r in state.results]) == (True, ["6"])
-    assert state.key("Enter", "python").args[0][1].equals(rx.Var.create("/courses/6"))
+    assert asyncio.run(state.key("Enter", "python")).args[0][1].equals(rx.Var.create("/courses/6"))
     _on_page(state, "/faq")  # back on /faq later: focusing the box and typing there searches again
     state.reopen()
-    state.search("python", "/faq")
+    asyncio.run(state.search("python", "/faq"))
     assert state.open is True
 
 
