@@ -39,12 +39,13 @@ async def server_lifespan() -> AsyncIterator[None]:
     engine.configure_thread_pool()
     # Tests fail loudly on a database session opened on the event loop; production logs it and serves on.
     engine.guard_event_loop("raise" if settings.env == "test" else "log")
-    worker = Worker().start() if settings.jobs_in_app else None
+    # Starting tidies the job table (a database call): on a worker thread, like every other one.
+    worker = await engine.in_thread(Worker().start) if settings.jobs_in_app else None
     try:
         yield
     finally:
         if worker is not None:
-            worker.stop()
+            await engine.in_thread(worker.stop)
 
 
 def run_worker() -> None:
