@@ -29,6 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
+import anyio
 import anyio.to_thread
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -173,6 +174,33 @@ def session_scope(url: str | None = None, *, readonly: bool = False) -> Iterator
         except Exception:
             session.rollback()
             raise
+
+
+_health_limiter: anyio.CapacityLimiter | None = None
+
+
+def _health_bind() -> Engine:
+    return _bind(None, readonly=True)
+
+
+async def ping() -> None:
+    """Check the database answers (``SELECT 1``) on a thread of its own, never queued behind requests.
+
+    The health check must answer even while every worker thread waits on the database, and must not take
+    SQLite's write lock: it reads through the read-only bind, on a limiter separate from the shared pool.
+
+    Raises:
+        Exception: whatever the driver raises when the database cannot be reached.
+    """
+    global _health_limiter
+    if _health_limiter is None:
+        _health_limiter = anyio.CapacityLimiter(2)
+
+    def select_one() -> None:
+        with _health_bind().connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
+
+    await anyio.to_thread.run_sync(select_one, limiter=_health_limiter)
 
 
 def configure_thread_pool() -> None:
