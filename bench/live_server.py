@@ -449,12 +449,22 @@ def log_findings(path: Path, *, limit: int = 40) -> tuple[int, list[str], list[s
                 j += 1
             if len(tracebacks) < 3:
                 tracebacks.append("\n".join(block[-40:]))
-            key = "Traceback: " + (block[-1].strip() if block else "")
-            distinct[key] = distinct.get(key, 0) + 1
-            count += 1
+            last = next((x.strip() for x in reversed(block) if x.strip() and not x.startswith(" ")), "")
+            app_frames = [
+                x.strip()
+                for x in block
+                if 'File "' + str(PROJECT_ROOT / "marketplace") in x and "marketplace/db/engine.py" not in x
+            ]
+            where = (
+                re.sub(r'File "[^"]*/marketplace/', "marketplace/", app_frames[-1]) if app_frames else "no app frame"
+            )
+            if not last.startswith(("The above exception", "During handling")):  # the first half of a chain
+                key = f"Traceback: {last[:160]}  [last app frame: {where}]"
+                distinct[key] = distinct.get(key, 0) + 1
+                count += 1
             i = j
             continue
-        if _INTERESTING.search(line) and not line.startswith("====="):
+        if _INTERESTING.search(line) and not line.startswith(("=====", "(Background on this error")):
             count += 1
             key = re.sub(r"^\d{4}-\d\d-\d\d[ T][\d:,.]+\s*", "", line).strip()
             key = re.sub(r"\b\d{2,}\b", "N", key)[:220]
