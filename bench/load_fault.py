@@ -60,6 +60,7 @@ from live_server import (
     LOAD_SETTINGS,
     Inbox,
     LiveServer,
+    code_under_test,
     configure_environment,
     drop_database,
     free_port,
@@ -68,6 +69,7 @@ from live_server import (
     own_cpu_seconds,
     pct,
     prepare_app,
+    run_from_snapshot,
 )
 
 STEPS = (
@@ -538,6 +540,7 @@ def report(run: Run, env, args, checks, drained: tuple[float, dict], started_in:
         f"{'no kill' if args.no_kill else f'SIGKILL at t+{args.kill_at:.0f}s'}"
     )
     print(f"server log: {env.log_path}")
+    print(f"code under test: {code_under_test()}")
     print(f"temp folder: {env.tmp}   database: {env.database_url}")
     print(
         f"server settings set for the load: {', '.join(f'{k}={v}' for k, v in LOAD_SETTINGS.items())} "
@@ -673,6 +676,11 @@ def parse_args(argv=None):
     p.add_argument("--web-dir", type=Path, default=DEFAULT_WEB_DIR)
     p.add_argument("--no-build", action="store_true", help="serve an empty front end (API only; no build)")
     p.add_argument("--keep-db", action="store_true", help="keep the PostgreSQL database afterwards")
+    p.add_argument(
+        "--snapshot",
+        action="store_true",
+        help="serve the last commit (git archive HEAD into the temp folder), not the work tree others are editing",
+    )
     p.add_argument("--tmp", type=Path, help="temp folder (default: a new one under /tmp)")
     a = p.parse_args(argv)
     if a.kill_at is None:
@@ -682,6 +690,10 @@ def parse_args(argv=None):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    if args.snapshot:
+        run_from_snapshot(
+            Path(__file__).name, sys.argv[1:] if argv is None else argv, Path(tempfile.mkdtemp(prefix="mp-load-fault-"))
+        )
     tmp = args.tmp or Path(tempfile.mkdtemp(prefix="mp-load-fault-"))
     tmp.mkdir(parents=True, exist_ok=True)
     workers = args.workers or (2 if args.redis_url else 1)
@@ -693,6 +705,7 @@ def main(argv=None) -> int:
         f"load average {os.getloadavg()[0]:.2f} (other work on this machine moves the figures)",
         flush=True,
     )
+    print(f"code under test: {code_under_test()}", flush=True)
     inbox = Inbox().start()
     server = None
     try:
