@@ -443,7 +443,7 @@ class LiveServer:
 # --------------------------------------------------------------------------------------------------------------
 
 _INTERESTING = re.compile(
-    r"ERROR|CRITICAL|Traceback|Exception|database is locked|could not|failed|Unhandled|opened on the event loop",
+    r"ERROR|CRITICAL|Traceback|Exception|database is locked|could not|failed|Unhandled|opened on the event loop|Released",
     re.IGNORECASE,
 )
 
