@@ -443,7 +443,8 @@ class LiveServer:
 # --------------------------------------------------------------------------------------------------------------
 
 _INTERESTING = re.compile(
-    r"ERROR|CRITICAL|Traceback|Exception|database is locked|could not|failed|Unhandled|opened on the event loop|Released",
+    r"ERROR|CRITICAL|Traceback|Exception|database is locked|could not|failed|Unhandled|opened on the event loop"
+    r"|Released",
     re.IGNORECASE,
 )
 
