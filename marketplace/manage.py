@@ -1,8 +1,12 @@
-"""Command line for running the marketplace: migrate, seed, build, serve, run.
+"""Command line for running the marketplace: migrate, seed, build, serve, run, worker, jobs.
 
 ``python -m marketplace.manage run`` is what ``make run`` calls: it applies the migrations, loads the demo
 catalog into an empty database, builds the front end when its sources changed, and serves pages, websocket
 and ``/api`` on one port.
+
+Production runs those steps apart (``deploy/`` has the systemd units, README "Deploying"): ``build`` once per
+release with the public URL, ``migrate`` and ``seed`` before the app starts, then ``serve``, which only serves
+the prebuilt front end with ``WORKERS`` processes and never touches the database's schema or content.
 """
 
 from __future__ import annotations
@@ -36,20 +40,23 @@ def migrate(url: str | None = None) -> None:
 
 
 def seed(url: str | None = None) -> bool:
-    """Load the demo catalog when the database has no courses, and the demo discount codes when it has no
-    coupons. Returns whether the catalog loaded.
+    """Give an empty database what it needs. Returns whether the demo catalog loaded.
 
-    In production the codes come only with a freshly loaded demo catalog: a real shop's database without
-    codes of its own must not start handing out a working 10% code.
+    Outside production: the demo catalog when the database has no courses, and the demo discount codes when it
+    has no coupons. In production (``MARKETPLACE_ENV=production``) only the catalog's structure, its categories:
+    never the demo accounts (their passwords are in the README), their courses, or a working 10% code.
     """
     from marketplace.db.engine import session_scope
     from marketplace.demo.coupons import load_demo_coupons
-    from marketplace.demo.seed import load_demo_catalog
+    from marketplace.demo.seed import load_catalog_structure, load_demo_catalog
 
     with session_scope(url) as session:
+        if settings.is_production:
+            added = load_catalog_structure(session)
+            log.info("Catalog structure: %s categories added (production loads no demo accounts or courses)", added)
+            return False
         loaded = load_demo_catalog(session)
-        if loaded or not settings.is_production:
-            load_demo_coupons(session)
+        load_demo_coupons(session)
         return loaded
 
 
@@ -109,8 +116,35 @@ def build(web_dir: Path | None = None, public_url: str | None = None, force: boo
     return True
 
 
-def serve_command(port: int, workers: int = 1) -> list[str]:
-    """The server command line: granian serving the Reflex app, the built pages and /api on one port."""
+def build_problem(web_dir: Path, public_url: str) -> str | None:
+    """Why the front end in ``web_dir`` cannot be served for ``public_url`` (None when it can).
+
+    The build names the public URL its pages call back to (the websocket, uploads): served under another URL,
+    every page would talk to the wrong host. A build of older sources is only warned about.
+    """
+    stamp = web_dir / "marketplace.build-stamp"
+    if not (web_dir / "build/client").exists() or not stamp.exists():
+        return (
+            f"No front end is built in {web_dir}: run `PUBLIC_URL={public_url} python -m marketplace.manage build` "
+            "(once per release) before serving."
+        )
+    digest, _, built_for = stamp.read_text().partition(" ")
+    if built_for != public_url:
+        return (
+            f"The front end in {web_dir} was built for {built_for}, but PUBLIC_URL is {public_url}: "
+            "build again with the public URL people use."
+        )
+    if digest != _sources_digest():
+        log.warning("The front end in %s was built from other sources than these; build again after an update", web_dir)
+    return None
+
+
+def serve_command(port: int, workers: int = 1, host: str = "0.0.0.0") -> list[str]:  # noqa: S104
+    """The server command line: granian serving the Reflex app, the built pages and /api on one port.
+
+    ``host`` 0.0.0.0 makes the server reachable on the network; behind a proxy on the same machine, 127.0.0.1
+    keeps anyone from going around it (and writing their own X-Forwarded-For).
+    """
     granian = shutil.which("granian", path=str(Path(sys.executable).parent)) or "granian"
     return [
         granian,
@@ -118,7 +152,7 @@ def serve_command(port: int, workers: int = 1) -> list[str]:
         "asgi",
         "--factory",
         "--host",
-        "0.0.0.0",  # noqa: S104 - the server is meant to be reachable on the network
+        host,
         "--port",
         str(port),
         "--workers",
@@ -143,24 +177,34 @@ def serve_env(web_dir: Path, public_url: str, extra: dict[str, str] | None = Non
     return env
 
 
+def serve(port: int, host: str = "0.0.0.0", web_dir: Path | None = None) -> None:  # noqa: S104
+    """Serve the prebuilt front end, the websocket and /api with ``WORKERS`` processes, in the foreground.
+
+    Production's start command: it neither migrates, seeds nor builds (``migrate``, ``seed`` and ``build`` are
+    steps of their own), so starting or restarting any number of servers never changes the database.
+    """
+    web_dir = web_dir or PROJECT_ROOT / ".web"
+    public_url = settings.public_url
+    problem = build_problem(web_dir, public_url)
+    if problem:
+        log.error(problem)
+        raise SystemExit(1)
+    command = serve_command(port, settings.server_workers, host)  # several workers need Redis to share state
+    os.execvpe(command[0], command, serve_env(web_dir, public_url))  # noqa: S606 - become the server
+
+
 def run(port: int) -> None:
-    """Migrate, seed, build if needed, then serve in the foreground."""
+    """Migrate, seed, build if needed, then serve in the foreground (``make run``)."""
     migrate()
     if seed():
         log.info("Loaded the demo catalog")
     public_url = settings.public_url
     build(public_url=public_url)
-    workers = settings.server_workers  # several workers need Redis to share state
     # What the person who typed `make run` needs: where to go and how to sign in (logging prints it as is).
-    log.info(
-        "\n  Naija Learn is running at %s\n"
-        "  Demo learner:    ada@example.com / learner123\n"
-        "  Demo instructor: tunde@example.com / teacher123\n",
-        public_url,
-    )
-    os.execvpe(  # noqa: S606 - replace this process with the server
-        serve_command(port, workers)[0], serve_command(port, workers), serve_env(PROJECT_ROOT / ".web", public_url)
-    )
+    log.info("\n  Naija Learn is running at %s\n", public_url)
+    if not settings.is_production:
+        log.info("  Demo learner:    ada@example.com / learner123\n  Demo instructor: tunde@example.com / teacher123\n")
+    serve(port)
 
 
 def jobs(*, retry_ids: list[int] | None, retry_failed: bool, run_now: bool) -> None:
@@ -186,18 +230,23 @@ def main(argv: list[str] | None = None) -> None:
     """Parse the command line and run one command."""
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     parser = argparse.ArgumentParser(prog="python -m marketplace.manage")
-    parser.add_argument("command", choices=["migrate", "seed", "build", "run", "worker", "jobs"])
+    parser.add_argument("command", choices=["migrate", "seed", "build", "serve", "run", "worker", "jobs"])
     parser.add_argument("--port", type=int, default=settings.port)
+    parser.add_argument("--host", default="0.0.0.0", help="serve: address to listen on (127.0.0.1 behind a proxy)")  # noqa: S104
+    parser.add_argument("--web-dir", type=Path, help="build, serve: the front end's folder (default: .web)")
     parser.add_argument("--retry", type=int, nargs="+", metavar="ID", help="jobs: run these failed jobs again")
     parser.add_argument("--retry-failed", action="store_true", help="jobs: run every failed job again")
     parser.add_argument("--run", action="store_true", help="jobs: run the due jobs now, in this process")
     args = parser.parse_args(argv)
+    args.web_dir = args.web_dir.resolve() if args.web_dir else None
     if args.command == "migrate":
         migrate()
     elif args.command == "seed":
         seed()
     elif args.command == "build":
-        build(force=True)
+        build(web_dir=args.web_dir, force=True)
+    elif args.command == "serve":
+        serve(args.port, args.host, args.web_dir)
     elif args.command == "worker":
         from marketplace.runtime import run_worker
 

@@ -3,6 +3,10 @@
 ``load_demo_catalog`` is called by ``python -m marketplace.manage seed`` (and ``make run``) and by tests.
 The content is fixed (a seeded random generator spreads reviews and dates), so every fresh install
 gets the same catalog.
+
+In production ``seed`` loads only :func:`load_catalog_structure`: the categories courses are filed under (the
+site's fixed structure, which no page can create). The demo people, whose passwords the README prints, and
+their courses, reviews and enrollments never reach a production database.
 """
 
 from __future__ import annotations
@@ -77,11 +81,34 @@ def load_demo_catalog(session: Session) -> bool:
     return True
 
 
+def load_catalog_structure(session: Session) -> int:
+    """Add the catalog's categories that are missing (by name or slug); what a production database starts with.
+
+    Instructors file their courses under these categories and the home page and listing browse by them;
+    nothing in the app creates one. Idempotent. Flushes; the caller commits.
+
+    Returns:
+        How many categories were added.
+    """
+    before = len(session.exec(select(Category.id)).all())
+    _add_categories(session)
+    return len(session.exec(select(Category.id)).all()) - before
+
+
 def _add_categories(session: Session) -> dict[str, Category]:
-    rows = {c.name: Category(name=c.name, slug=slugify(c.name), icon=c.icon) for c in CATEGORIES}
-    session.add_all(rows.values())
+    """The demo categories by name: the existing rows, plus new ones for any that are missing."""
+    existing = session.exec(select(Category)).all()
+    by_name = {c.name: c for c in existing}
+    taken_slugs = {c.slug for c in existing}
+    added = {
+        c.name: Category(name=c.name, slug=slugify(c.name), icon=c.icon)
+        for c in CATEGORIES
+        if c.name not in by_name and slugify(c.name) not in taken_slugs
+    }
+    session.add_all(added.values())
     session.flush()
-    return rows
+    by_slug = {c.slug: c for c in existing}
+    return {c.name: by_name.get(c.name) or added.get(c.name) or by_slug[slugify(c.name)] for c in CATEGORIES}
 
 
 def _user(username: str, first: str, last: str, password_hash: str, avatar: int, created: datetime) -> User:
