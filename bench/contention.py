@@ -665,6 +665,13 @@ def parse_args(argv=None):
     p.add_argument("--web-dir", type=Path, default=DEFAULT_WEB_DIR)
     p.add_argument("--keep-db", action="store_true")
     p.add_argument(
+        "--server-env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an extra setting for the server (repeatable), e.g. DB_THREADS=40",
+    )
+    p.add_argument(
         "--snapshot",
         action="store_true",
         help="serve the last commit (git archive HEAD into the temp folder), not the work tree others are editing",
@@ -683,7 +690,12 @@ def main(argv=None) -> int:
     tmp.mkdir(parents=True, exist_ok=True)
     workers = args.workers or (2 if args.redis_url else 1)
     env = configure_environment(
-        tmp, database_url=args.database_url, redis_url=args.redis_url, port=free_port(args.port), workers=workers
+        tmp,
+        database_url=args.database_url,
+        redis_url=args.redis_url,
+        port=free_port(args.port),
+        workers=workers,
+        extra=dict(item.split("=", 1) for item in args.server_env),
     )
     print(
         f"temp folder {tmp}; server log {env.log_path}; port {env.port}; "
@@ -711,7 +723,7 @@ def main(argv=None) -> int:
             f"server up in {server.start():.1f} s (pid {server.pid}, {workers} worker(s), "
             f"{'PostgreSQL' if env.database_url.startswith('postgresql') else 'SQLite'}"
             f"{' + Redis' if env.redis_url else ''}); settings for the load: "
-            f"{', '.join(f'{k}={v}' for k, v in LOAD_SETTINGS.items())}",
+            f"{', '.join(f'{k}={v}' for k, v in {**LOAD_SETTINGS, **env.extra}.items())}",
             flush=True,
         )
         if args.only in (None, "a"):

@@ -552,7 +552,7 @@ def report(run: Run, env, args, checks, drained: tuple[float, dict], started_in:
     print(f"code under test: {code_under_test()}")
     print(f"temp folder: {env.tmp}   database: {env.database_url}")
     print(
-        f"server settings set for the load: {', '.join(f'{k}={v}' for k, v in LOAD_SETTINGS.items())} "
+        f"server settings set for the load: {', '.join(f'{k}={v}' for k, v in {**LOAD_SETTINGS, **env.extra}.items())} "
         "(only failed logins are throttled; sign-up has no throttle)"
     )
     print(
@@ -686,6 +686,13 @@ def parse_args(argv=None):
     p.add_argument("--no-build", action="store_true", help="serve an empty front end (API only; no build)")
     p.add_argument("--keep-db", action="store_true", help="keep the PostgreSQL database afterwards")
     p.add_argument(
+        "--server-env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an extra setting for the server (repeatable), e.g. DB_THREADS=40",
+    )
+    p.add_argument(
         "--snapshot",
         action="store_true",
         help="serve the last commit (git archive HEAD into the temp folder), not the work tree others are editing",
@@ -707,7 +714,12 @@ def main(argv=None) -> int:
     tmp.mkdir(parents=True, exist_ok=True)
     workers = args.workers or (2 if args.redis_url else 1)
     env = configure_environment(
-        tmp, database_url=args.database_url, redis_url=args.redis_url, port=free_port(args.port), workers=workers
+        tmp,
+        database_url=args.database_url,
+        redis_url=args.redis_url,
+        port=free_port(args.port),
+        workers=workers,
+        extra=dict(item.split("=", 1) for item in args.server_env),
     )
     print(
         f"temp folder {tmp}; server log {env.log_path}; port {env.port}; "
