@@ -5,6 +5,7 @@ Usage:
     python bench/contention.py                        # SQLite, both parts
     python bench/contention.py --duration 30 --webhook-rounds 5 --database-url postgresql+psycopg://... \\
         --redis-url redis://127.0.0.1:6379/9
+    python bench/contention.py --snapshot --only b --copies 7     # the last commit; part (b) with 14 requests
 
 (a) Cart contention, ``--duration`` seconds: ``--api-clients`` (8) signed-in learners loop on
     POST /api/cart/add-to-cart and DELETE /api/cart/{id} with no pause, while ``--tabs`` (2) simulated signed-in

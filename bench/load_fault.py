@@ -7,6 +7,8 @@ Usage:
     python bench/load_fault.py --learners 300 --duration 120 \\
         --database-url postgresql+psycopg://postgres@127.0.0.1:5432/mp_bench_c --redis-url redis://127.0.0.1:6379/9
     python bench/load_fault.py --no-kill                          # the same load without the crash
+    python bench/load_fault.py --snapshot                         # serve the last commit, not the work tree
+    python bench/load_fault.py --server-env DB_THREADS=40         # an extra setting for the server
 
 What it does:
 * Starts the app's production server (granian, as ``make run`` and the browser tests serve it) on its own port
