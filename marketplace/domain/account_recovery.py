@@ -1,12 +1,16 @@
 """Email links of an account: verify the address, resend that link, reset a forgotten password.
 
-Resend and forgot-password answer the same words whether or not the address has an account, so they
-cannot be used to find out who is registered.
+Resend and forgot-password cannot be used to find out who is registered: they answer the same words whether or
+not the address has an account, and they do the same work, so they take the same time too. Each request only
+queues one job with the typed address (:data:`RESET_JOB`, :data:`RESEND_JOB`); the job, after the reply, looks
+the account up and sends the mail when there is one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import time
 
 from sqlmodel import Session, select
 
@@ -17,8 +21,13 @@ from marketplace.domain.errors import DomainError
 from marketplace.domain.passwords import hash_password
 from marketplace.domain.sessions import revoke_all_sessions
 from marketplace.domain.validation import InvalidInput, password_error
+from marketplace.jobs.queue import enqueue
+from marketplace.settings import settings
 
 log = logging.getLogger(__name__)
+
+RESET_JOB = "accounts.password_reset_request"
+RESEND_JOB = "accounts.verification_resend_request"
 
 VERIFY_HOURS = int(one_time_tokens.LIFETIMES[one_time_tokens.VERIFY_EMAIL].total_seconds() // 3600)
 RESET_MINUTES = int(one_time_tokens.LIFETIMES[one_time_tokens.RESET_PASSWORD].total_seconds() // 60)
@@ -58,35 +67,64 @@ def verify_email(session: Session, *, token: str) -> User:
     return user
 
 
+def _queue_request(session: Session, kind: str, email: str) -> None:
+    """Queue ``kind`` for the typed address: the same one statement whether or not it has an account.
+
+    Asking again for the same address within the resend pause queues nothing more (the job's idempotency key
+    names the address's hash and the pause's time slot); the job applies the pause rule exactly.
+    """
+    address = (email or "").strip().lower()
+    pause = settings.mail_resend_pause_seconds
+    key = None
+    if pause:
+        digest = hashlib.sha256(address.encode()).hexdigest()[:32]
+        key = f"{kind}:{digest}:{int(time.time() // pause)}"
+    enqueue(session, kind, {"email": address}, key=key)
+
+
 def resend_verification(session: Session, *, email: str) -> str:
-    """Send a new verification link when the address has an unverified account.
+    """Ask for a new verification link for the typed address (sent by :func:`send_verification_again`).
 
     Returns:
         :data:`RESEND_ANSWER` in every case (no hint whether the account exists or is verified).
     """
-    user = _find(session, email)
-    if (
-        user is not None
-        and not user.email_verified
-        and not one_time_tokens.recently_issued(session, user=user, purpose=one_time_tokens.VERIFY_EMAIL)
-    ):
-        send_verification_link(session, user)
+    _queue_request(session, RESEND_JOB, email)
     return RESEND_ANSWER
 
 
 def request_password_reset(session: Session, *, email: str) -> str:
-    """Email a password-reset link when the address has an account.
+    """Ask for a password-reset link for the typed address (sent by :func:`send_password_reset_link`).
 
     Returns:
         :data:`RESET_REQUESTED` in every case (no hint whether the account exists).
     """
-    user = _find(session, email)
-    if user is not None and not one_time_tokens.recently_issued(
-        session, user=user, purpose=one_time_tokens.RESET_PASSWORD
-    ):
-        token = one_time_tokens.issue(session, user=user, purpose=one_time_tokens.RESET_PASSWORD)
-        mail.send_password_reset(session, to=user.email, name=user.first_name, token=token, valid_minutes=RESET_MINUTES)
+    _queue_request(session, RESET_JOB, email)
     return RESET_REQUESTED
+
+
+def send_verification_again(session: Session, *, email: str) -> bool:
+    """The job behind a resend: a new link when the address has an unverified account and no link went out
+    within the resend pause. Returns whether one was queued."""
+    user = _find(session, email)
+    if (
+        user is None
+        or user.email_verified
+        or one_time_tokens.recently_issued(session, user=user, purpose=one_time_tokens.VERIFY_EMAIL)
+    ):
+        return False
+    send_verification_link(session, user)
+    return True
+
+
+def send_password_reset_link(session: Session, *, email: str) -> bool:
+    """The job behind forgot-password: a reset link when the address has an account and none went out within
+    the resend pause. Returns whether one was queued."""
+    user = _find(session, email)
+    if user is None or one_time_tokens.recently_issued(session, user=user, purpose=one_time_tokens.RESET_PASSWORD):
+        return False
+    token = one_time_tokens.issue(session, user=user, purpose=one_time_tokens.RESET_PASSWORD)
+    mail.send_password_reset(session, to=user.email, name=user.first_name, token=token, valid_minutes=RESET_MINUTES)
+    return True
 
 
 def reset_password(session: Session, *, token: str, new_password: str) -> User:
@@ -110,6 +148,6 @@ def reset_password(session: Session, *, token: str, new_password: str) -> User:
     session.add(user)
     # Whoever knew the old password may hold a live token: end every open session.
     revoke_all_sessions(session, user.id)
-    login_throttle.clear_failures(session, login_throttle.attempt_keys(user.email, None)[0])
+    login_throttle.clear_failures(session, user.email)  # the emailed link also unlocks password login
     session.flush()
     return user

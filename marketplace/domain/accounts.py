@@ -14,11 +14,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, or_, select
 
 from marketplace.db.models import Enrollment, User
-from marketplace.domain import login_throttle
+from marketplace.domain import login_throttle, rate_limits
 from marketplace.domain.account_recovery import send_verification_link
-from marketplace.domain.errors import Conflict, Forbidden, Unauthorized
+from marketplace.domain.errors import Conflict, Forbidden, TooManyRequests, Unauthorized
 from marketplace.domain.passwords import hash_password, verify_password
-from marketplace.domain.sessions import issue_token, revoke_token
+from marketplace.domain.sessions import open_session, revoke_token
 from marketplace.domain.validation import InvalidInput, validate_login, validate_registration
 
 LOGIN_FAILED = "Account not found. Please register first or check your credentials."
@@ -36,10 +36,18 @@ class EmailNotVerified(Forbidden):
 
 @dataclass(frozen=True)
 class SignedIn:
-    """A successful sign-in: the user and their new login token."""
+    """A successful sign-in: the user, their access token and the refresh token that renews it."""
 
     user: User
     token: str
+    refresh_token: str = ""
+    session_id: str = ""
+
+
+def signed_in(session: Session, user: User, *, user_agent: str = "", ip: str | None = None) -> SignedIn:
+    """Open a login session for ``user`` on this device (password and Google sign-in alike)."""
+    tokens = open_session(session, user, user_agent=user_agent, ip=ip)
+    return SignedIn(user=user, token=tokens.access, refresh_token=tokens.refresh, session_id=tokens.session_id)
 
 
 def normalize_email(email: str) -> str:
@@ -59,18 +67,20 @@ def _taken_field(session: Session, email: str, username_key: str) -> str | None:
     return "email" if clash.email == email else "userName"
 
 
-def register_user(session: Session, *, data: Mapping[str, object]) -> User:
+def register_user(session: Session, *, data: Mapping[str, object], ip: str | None = None) -> User:
     """Create an unverified account from register-form values and send its verification email.
 
     Args:
-        session: The database session (flushed, not committed).
+        session: The database session (flushed, not committed; a read before the password hash is committed).
         data: firstName, lastName, userName, email, password and optionally confirmPassword.
+        ip: The client's address: at most ``SIGNUP_MAX_PER_IP`` accounts an hour from one; None when unknown.
 
     Returns:
         The new user (``email_verified`` is False until the link is opened).
 
     Raises:
         InvalidInput: A field broke a rule; ``errors`` maps fields to the spec's messages.
+        TooManyRequests: Too many sign-ups from this address (:data:`rate_limits.TOO_MANY_SIGNUPS`).
         Conflict: The email or username is taken (regardless of case); ``field`` names which.
     """
     errors = validate_registration(data)
@@ -78,8 +88,13 @@ def register_user(session: Session, *, data: Mapping[str, object]) -> User:
         raise InvalidInput(errors)
     email = normalize_email(str(data["email"]))
     username = str(data["userName"]).strip()
-    # The costly hash first, before the transaction's first query, so no lock is held while it runs.
+    # A flood past the limit is refused before the costly hash; the count that holds is taken below.
+    exhausted = rate_limits.signups_exhausted(session, ip)
+    session.commit()  # end that read: no transaction (nor SQLite's write lock) is held while the hash runs
+    if exhausted:
+        raise TooManyRequests(rate_limits.TOO_MANY_SIGNUPS)
     password_hash = hash_password(str(data["password"]))
+    rate_limits.count_signup(session, ip)  # in the sign-up's transaction: a sign-up that fails is not counted
     taken = _taken_field(session, email, username.lower())
     if taken:
         raise Conflict(DUPLICATE_FIELD_MESSAGE, field=taken)
@@ -135,18 +150,21 @@ def public_user(session: Session, user: User) -> dict:
     }
 
 
-def login(session: Session, *, email: str, password: str, ip: str | None = None) -> SignedIn:
-    """Check an email and password and open a login session.
+def login(session: Session, *, email: str, password: str, ip: str | None = None, user_agent: str = "") -> SignedIn:
+    """Check an email and password and open a login session for this device.
 
     An unknown email and a wrong password get the same message and cost the same time (the password is
-    checked against a dummy hash), so the answer does not tell which addresses have accounts.
+    checked against a dummy hash), so the answer does not tell which addresses have accounts. Guessing is
+    throttled by :mod:`marketplace.domain.login_throttle`, which admits at most a few checks per account and
+    window however many attempts arrive at once, without locking the owner out.
 
     Args:
-        session: The database session. A failed attempt is committed before the error is raised, because
-            callers roll back on errors and the throttle must still count it.
+        session: The database session. The attempt is recorded and committed before the password is
+            checked (callers roll back on errors, and the throttle must still count it).
         email: The address typed (any case).
         password: The password typed.
-        ip: The client's address, to throttle guessing across many emails; None when unknown.
+        ip: The client's address, to throttle guessing; None when unknown.
+        user_agent: The browser's User-Agent, to name the device in the list of signed-in devices.
 
     Raises:
         InvalidInput: Email or password missing (or the email malformed).
@@ -157,22 +175,23 @@ def login(session: Session, *, email: str, password: str, ip: str | None = None)
     errors = validate_login(email, password)
     if errors:
         raise InvalidInput(errors)
-    keys = login_throttle.attempt_keys(email, ip)
-    delay = login_throttle.check_allowed(session, keys)
+    admission = login_throttle.admit(session, email, ip)
     user = find_by_email(session, email)
-    # End the reading transaction before the slow part (the slow-down and the deliberately costly hash
-    # check), so no connection or lock is held meanwhile; the session starts a new one when needed again.
+    # Commit the recorded attempt before the slow part (the slow-down and the deliberately costly hash check):
+    # it counts from now on, and no connection or lock is held meanwhile; the session begins again when needed.
     session.commit()
-    if delay:
-        time.sleep(delay)
+    if admission.delay:
+        time.sleep(admission.delay)
     if not verify_password(password, user.password_hash if user else None):
-        login_throttle.record_failure(session, keys)
-        session.commit()
+        # The recorded attempt stays: it is a failure now. Past the limit the answer stays "too many".
+        if admission.past_limit:
+            raise admission.refusal()
         raise Unauthorized(LOGIN_FAILED)
+    login_throttle.succeeded(session, admission, email)
     if not user.email_verified:
+        session.commit()  # the right password is no failure, even though the caller rolls back
         raise EmailNotVerified(NOT_VERIFIED, field="email")
-    login_throttle.clear_failures(session, keys[0])
-    return SignedIn(user=user, token=issue_token(session, user))
+    return signed_in(session, user, user_agent=user_agent, ip=ip)
 
 
 def logout(session: Session, *, token: str) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from sqlmodel import Session
 
 from marketplace.db.engine import session_scope
-from marketplace.domain import checkout
+from marketplace.domain import account_recovery, checkout
 from marketplace.mail.delivery import deliver
 from marketplace.payments.sandbox import provider as sandbox
 
@@ -70,8 +70,23 @@ def settle_sandbox_transfer(payload: dict[str, Any], ctx: JobContext) -> None:
         checkout.receive_webhook(session, provider="sandbox", headers=headers, raw_body=raw_body)
 
 
+def password_reset_request(payload: dict[str, Any], ctx: JobContext) -> None:
+    """Forgot-password: mail a reset link when the typed address has an account (the request did not look)."""
+    with ctx.session() as session:
+        account_recovery.send_password_reset_link(session, email=payload["email"])
+
+
+def verification_resend_request(payload: dict[str, Any], ctx: JobContext) -> None:
+    """Resend verification: mail a new link when the typed address has an unverified account."""
+    with ctx.session() as session:
+        account_recovery.send_verification_again(session, email=payload["email"])
+
+
 TASKS: dict[str, Task] = {
     "mail.send": Task(send_mail, scrub_payload=True),
     "payments.webhook": Task(process_webhook),
     "payments.sandbox_settle": Task(settle_sandbox_transfer),
+    # The typed address is personal data: wiped from the row once the job is done.
+    account_recovery.RESET_JOB: Task(password_reset_request, scrub_payload=True),
+    account_recovery.RESEND_JOB: Task(verification_resend_request, scrub_payload=True),
 }

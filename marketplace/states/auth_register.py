@@ -74,7 +74,7 @@ class RegisterState(rx.State):
         yield
         try:
             # Hashing the password and sending the email take time: off the event loop.
-            await in_session_thread(lambda session: accounts.register_user(session, data=data))
+            await in_session_thread(lambda s: accounts.register_user(s, data=data, ip=self.router.session.client_ip))
         except InvalidInput as exc:
             self.errors = {**_no_errors(), **exc.errors}
         except Conflict as exc:

@@ -53,8 +53,8 @@ def _bearer(token: str) -> dict:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _login(api_client, email: str, password: str):
-    return api_client.post("/api/auth/login", json={"email": email, "password": password})
+def _login(api_client, email: str, password: str, headers: dict | None = None):
+    return api_client.post("/api/auth/login", json={"email": email, "password": password}, headers=headers)
 
 
 def _assert_no_secrets(response) -> None:
@@ -134,15 +134,38 @@ def test_login_needs_both_fields(api_client):
     assert answer.json()["errors"] == {"email": "Email is required.", "password": "Password is required."}
 
 
-def test_repeated_failures_are_refused_with_when_to_try_again(api_client, session, monkeypatch):
+def test_past_the_limit_the_guesser_is_refused_and_the_owner_still_gets_in(api_client, session, monkeypatch):
     monkeypatch.setattr(settings, "login_max_failures", 5)
     monkeypatch.setattr(settings, "login_lock_minutes", 15)
+    monkeypatch.setattr(settings, "trusted_proxy_hops", 1)
+    monkeypatch.setattr(login_throttle, "LOCKED_DELAY_SECONDS", 0.0)  # the owner's short wait, made instant
     make_user(session, email="ada@example.com", password="right-pass")
+    guesser, owner = {"X-Forwarded-For": "6.6.6.6"}, {"X-Forwarded-For": "7.7.7.7"}
     for _ in range(5):
-        assert _login(api_client, "ada@example.com", "wrong-pass").status_code == 401
-    locked = _login(api_client, "ada@example.com", "right-pass")
-    assert locked.status_code == 429
-    assert locked.json()["message"] == "Too many failed attempts. Try again in 15 minutes."
+        assert _login(api_client, "ada@example.com", "wrong-pass", guesser).status_code == 401
+    for password in ("wrong-again", "right-pass"):  # from the guesser's address: refused, without a check
+        refused = _login(api_client, "ada@example.com", password, guesser)
+        assert refused.status_code == 429
+        assert refused.json()["message"] == "Too many failed attempts. Try again in 15 minutes."
+    signed_in = _login(api_client, "ada@example.com", "right-pass", owner)
+    assert signed_in.status_code == 200 and signed_in.json()["token"]
+
+
+def test_sign_ups_from_one_network_are_limited(api_client, monkeypatch):
+    monkeypatch.setattr(settings, "signup_max_per_ip", 2)
+    monkeypatch.setattr(settings, "trusted_proxy_hops", 1)
+    school = {"X-Forwarded-For": "5.5.5.5"}
+
+    def sign_up(n: int, headers: dict):
+        return api_client.post(
+            "/api/auth/signup", json={**SIGNUP, "userName": f"emeka{n}", "email": f"e{n}@example.com"}, headers=headers
+        )
+
+    assert [sign_up(n, school).status_code for n in range(2)] == [201, 201]
+    refused = sign_up(2, school)
+    assert refused.status_code == 429
+    assert refused.json() == {"message": "Too many sign-ups from your network. Please try again later."}
+    assert sign_up(3, {"X-Forwarded-For": "8.8.8.8"}).status_code == 201
 
 
 def test_a_revoked_token_is_refused_after_logout(api_client, session):

@@ -20,6 +20,7 @@ import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qsl, urlparse
 
 import anyio.to_thread
@@ -37,8 +38,8 @@ from starlette.routing import Route
 from marketplace.api.app import create_api
 from marketplace.api.deps import get_session, request_session
 from marketplace.db.engine import get_engine
-from marketplace.db.models import CartEntry, Coupon, Review, Section, User
-from marketplace.domain import chat, login_throttle, notifications, one_time_tokens
+from marketplace.db.models import CartEntry, Coupon, LoginSession, Review, Section, User
+from marketplace.domain import account_recovery, chat, login_throttle, notifications, one_time_tokens, sessions
 from marketplace.domain.checkout import WEBHOOK_JOB
 from marketplace.domain.pricing import price_kobo
 from marketplace.domain.sessions import issue_token
@@ -310,13 +311,16 @@ def _verify_email(w: World) -> Call:
     return Call("POST", "/api/auth/verify-email", expect, kwargs={"json": {"token": token}})
 
 
+# Resend and forgot-password queue one job with the typed address (the same work for any address); the job
+# issues the link and mails it after the reply.
+
+
 @case("POST /api/auth/resend-verification")
 def _resend_verification(w: World) -> Call:
     user = make_user(w.session, verified=False)
 
     def expect(db: Db, reply) -> None:
-        db.one("one_time_tokens", user_id=user.id, purpose=one_time_tokens.VERIFY_EMAIL)
-        assert _mail_to(db, user.email)
+        assert _job_payload(db, account_recovery.RESEND_JOB) == [{"email": user.email}]
 
     return Call("POST", "/api/auth/resend-verification", expect, kwargs={"json": {"email": user.email}})
 
@@ -326,10 +330,35 @@ def _forgot_password(w: World) -> Call:
     user = make_user(w.session, password="old-pass1")
 
     def expect(db: Db, reply) -> None:
-        db.one("one_time_tokens", user_id=user.id, purpose=one_time_tokens.RESET_PASSWORD)
-        assert _mail_to(db, user.email)
+        assert _job_payload(db, account_recovery.RESET_JOB) == [{"email": user.email}]
 
     return Call("POST", "/api/auth/forgot-password", expect, kwargs={"json": {"email": user.email}})
+
+
+@case("POST /api/auth/refresh")
+def _refresh(w: World) -> Call:
+    user = make_user(w.session)
+    tokens = sessions.open_session(w.session, user)
+    w.session.get(LoginSession, tokens.session_id).last_seen_at = datetime.now(UTC) - timedelta(hours=1)
+    w.session.commit()
+
+    def expect(db: Db, reply) -> None:
+        seen = db.one("login_sessions", id=tokens.session_id)["last_seen_at"]
+        assert (seen if seen.tzinfo else seen.replace(tzinfo=UTC)) > datetime.now(UTC) - timedelta(minutes=1)
+
+    return Call("POST", "/api/auth/refresh", expect, kwargs={"json": {"refreshToken": tokens.refresh}})
+
+
+@case("DELETE /api/auth/sessions/{session_id}")
+def _sign_out_device(w: World) -> Call:
+    user, headers = w.signed_in()
+    other = sessions.open_session(w.session, user)
+    w.session.commit()
+
+    def expect(db: Db, reply) -> None:
+        assert db.one("login_sessions", id=other.session_id)["revoked_at"] is not None
+
+    return Call("DELETE", f"/api/auth/sessions/{other.session_id}", expect, kwargs={"headers": headers})
 
 
 @case("POST /api/auth/reset-password")
