@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from typing import Annotated, TypeVar
 
@@ -10,10 +11,13 @@ from sqlmodel import Session
 
 from marketplace.db.engine import session_scope
 from marketplace.db.models import User
+from marketplace.domain import sessions
 from marketplace.domain.errors import Forbidden, Unauthorized
-from marketplace.domain.sessions import user_for_token
+from marketplace.domain.sessions import Caller, user_for_token
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
+NOT_AUTHENTICATED = "You are not authenticated. Please log in."
 
 
 def writes(route: Callable[..., T]) -> Callable[..., T]:
@@ -42,6 +46,23 @@ def request_session(request: Request, url: str | None = None) -> Iterator[Sessio
     readonly = request.method in ("GET", "HEAD") and not getattr(endpoint, "__writes__", False)
     with session_scope(url, readonly=readonly) as session:
         yield session
+    _record_seen(session, url)
+
+
+def _record_seen(session: Session, url: str | None) -> None:
+    """Write the last-seen time of the login session the request used, when due (at most once a minute).
+
+    Its own short transaction after the request's, so a read-only request never writes; best effort, as a
+    missed last-seen time is no reason to fail a request that was answered.
+    """
+    seen = session.info.pop("seen_sessions", None)
+    if not seen:
+        return
+    try:
+        with session_scope(url) as writer:
+            sessions.record_seen(writer, seen)
+    except Exception:
+        log.warning("Could not record when a login session was last seen", exc_info=True)
 
 
 SessionDep = Annotated[Session, Depends(get_session, scope="function")]
@@ -61,8 +82,16 @@ def current_user(session: SessionDep, token: TokenDep) -> User:
     """The signed-in caller; 401 when the token is missing, forged, expired or revoked."""
     user = user_for_token(session, token)
     if user is None:
-        raise Unauthorized("You are not authenticated. Please log in.")
+        raise Unauthorized(NOT_AUTHENTICATED)
     return user
+
+
+def current_caller(session: SessionDep, token: TokenDep) -> Caller:
+    """The signed-in caller's user id and login session (the device asking); 401 like :func:`current_user`."""
+    caller = sessions.caller_for_token(session, token)
+    if caller is None:
+        raise Unauthorized(NOT_AUTHENTICATED)
+    return caller
 
 
 def optional_user(session: SessionDep, token: TokenDep) -> User | None:
@@ -71,6 +100,7 @@ def optional_user(session: SessionDep, token: TokenDep) -> User | None:
 
 
 CurrentUser = Annotated[User, Depends(current_user)]
+CurrentCaller = Annotated[Caller, Depends(current_caller)]
 OptionalUser = Annotated[User | None, Depends(optional_user)]
 
 

@@ -14,9 +14,9 @@ import re
 from sqlmodel import Session, select
 
 from marketplace.db.models import LinkedAccount, User
-from marketplace.domain.accounts import SignedIn, find_by_email
+from marketplace.domain.accounts import SignedIn, find_by_email, signed_in
 from marketplace.domain.errors import Unauthorized
-from marketplace.domain.sessions import issue_token, revoke_all_sessions
+from marketplace.domain.sessions import revoke_all_sessions
 from marketplace.identity.google import IdTokenError, VerifiedIdentity, verify_id_token
 
 log = logging.getLogger(__name__)
@@ -85,12 +85,14 @@ def _user_for_identity(session: Session, identity: VerifiedIdentity) -> User:
     return user
 
 
-def google_sign_in(session: Session, *, id_token: str) -> SignedIn:
+def google_sign_in(session: Session, *, id_token: str, user_agent: str = "", ip: str | None = None) -> SignedIn:
     """Verify a Google ID token and sign its person in, linking or creating the account.
 
     Args:
         session: The database session (flushed, not committed).
         id_token: The ID token (``credential``) the Google button handed to the browser.
+        user_agent: The browser's User-Agent, naming the device in the list of signed-in devices.
+        ip: The client's address, shown in that list.
 
     Raises:
         Unauthorized: The token is not acceptable or sign-in is not configured (:data:`GOOGLE_FAILED`).
@@ -101,4 +103,4 @@ def google_sign_in(session: Session, *, id_token: str) -> SignedIn:
         log.info("Google sign-in refused: %s", exc)
         raise Unauthorized(GOOGLE_FAILED) from exc
     user = _user_for_identity(session, identity)
-    return SignedIn(user=user, token=issue_token(session, user))
+    return signed_in(session, user, user_agent=user_agent, ip=ip)

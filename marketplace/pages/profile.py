@@ -7,11 +7,13 @@ import reflex as rx
 from marketplace import routes, styles
 from marketplace.components.cart_items import saved_row
 from marketplace.components.chat_avatar import person_avatar
+from marketplace.components.profile_devices import signed_in_devices
 from marketplace.components.profile_sidebar import profile_layout
 from marketplace.components.ui import badge, empty_state, error_state, pager, submit_button
 from marketplace.domain import profile as profile_rules
 from marketplace.layouts import page, spinner
 from marketplace.states.cart import CartState
+from marketplace.states.devices import DevicesState
 from marketplace.states.profile import PICTURE_FIELD, ProfileState
 from marketplace.states.session import SessionState
 from marketplace.states.teachers import TeachersState
@@ -196,9 +198,9 @@ def _settings_form() -> rx.Component:
     )
 
 
-@page(routes.PROFILE_SETTINGS, "Profile", guarded=True, on_load=ProfileState.load)
+@page(routes.PROFILE_SETTINGS, "Profile", guarded=True, on_load=[ProfileState.load, DevicesState.load])
 def profile_settings() -> rx.Component:
-    """Names, headline, description, language, picture and links."""
+    """Names, headline, description, language, picture and links; the signed-in devices."""
     return profile_layout(
         routes.PROFILE_SETTINGS,
         _heading("Profile", "Tell learners and teachers about yourself."),
@@ -208,7 +210,7 @@ def profile_settings() -> rx.Component:
             rx.cond(
                 ProfileState.load_error != "",
                 error_state(ProfileState.load_error, ProfileState.load),
-                rx.el.div(_picture(), _settings_form(), class_name="flex flex-col gap-6"),
+                rx.el.div(_picture(), _settings_form(), signed_in_devices(), class_name="flex flex-col gap-6"),
             ),
         ),
     )

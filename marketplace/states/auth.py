@@ -38,7 +38,7 @@ async def finish_sign_in(
         target: Where to go; default the ``next`` query parameter of this page, when it is a same-site path.
     """
     session_state = await state.get_state(SessionState)
-    session_state._sign_in(user, signed_in.token)
+    session_state._sign_in(user, signed_in.token, signed_in.refresh_token)
     if target is None:
         target = state.router.url.query_parameters.get("next", "")
     # The cart a visitor filled joins the learner's server cart before the next page shows (and refreshes the
@@ -110,9 +110,10 @@ class LoginState(rx.State):
         self.submitting = True
         yield
         ip = self.router.session.client_ip  # Reflex applies TRUSTED_PROXY_HOPS to it (rxconfig.py)
+        user_agent = self.router.headers.user_agent  # names the device in the profile's signed-in devices
 
         def log_in(session):
-            signed_in = accounts.login(session, email=email, password=password, ip=ip)
+            signed_in = accounts.login(session, email=email, password=password, ip=ip, user_agent=user_agent)
             return signed_in, accounts.public_user(session, signed_in.user)
 
         try:

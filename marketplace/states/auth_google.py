@@ -192,8 +192,10 @@ class GoogleState(rx.State):
         self.busy = True
         yield
 
+        device = {"user_agent": self.router.headers.user_agent, "ip": self.router.session.client_ip}
+
         def sign_in(session):
-            signed_in = google_sign_in(session, id_token=id_token)
+            signed_in = google_sign_in(session, id_token=id_token, **device)
             return signed_in, accounts.public_user(session, signed_in.user)
 
         try:

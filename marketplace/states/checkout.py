@@ -203,7 +203,7 @@ class CheckoutState(rx.State):
     async def settle_return(self):
         """Verify the return with the provider; a pending transfer is asked about every 2 s for ~2 minutes."""
         async with self:
-            token = (await self.get_state(SessionState)).token
+            token = await (await self.get_state(SessionState))._fresh_token()  # renewed if about to run out
             params = dict(self.router.url.query_parameters)
             self._poll += 1
             poll = self._poll
@@ -242,7 +242,7 @@ class CheckoutState(rx.State):
                 return
             self.starting = True
             self.error = ""
-            token = (await self.get_state(SessionState)).token
+            token = await (await self.get_state(SessionState))._fresh_token()  # renewed if about to run out
             cart_state = await self.get_state(CartState)
             course_ids, total = list(cart_state._course_ids), cart_state._total
             coupon_state = await self.get_state(CouponState)

@@ -58,7 +58,7 @@ class ProfileState(rx.State):
     async def load(self):
         """on_load: the stored profile from the server (the browser's copy may be stale)."""
         self.errors, self.saving, self.uploading, self.load_error = {}, False, False, ""
-        token = (await self.get_state(SessionState)).token
+        token = await (await self.get_state(SessionState))._fresh_token()  # renewed if about to run out
         try:
             data = await in_session_thread(lambda session: _stored_user(session, token), readonly=True)
         except Exception:

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Instructor, User
 from marketplace.domain.reviews import add_review
-from marketplace.domain.sessions import issue_token
+from marketplace.domain.sessions import open_session
 from tests.factories import enroll, make_course
 
 DEMO_LEARNER = ("ada@example.com", "learner123")
@@ -40,7 +40,7 @@ def sign_in_storage(context, db_url: str, email: str, *, stored_fields: dict[str
     """
     with Session(get_engine(db_url), expire_on_commit=False) as session:
         user = session.exec(select(User).where(User.email == email.lower())).one()
-        token = issue_token(session, user)
+        tokens = open_session(session, user, user_agent="Playwright test set-up")
         session.commit()
         stored = {
             "id": user.id,
@@ -54,7 +54,8 @@ def sign_in_storage(context, db_url: str, email: str, *, stored_fields: dict[str
             **(stored_fields or {}),
         }
     context.add_init_script(
-        f"window.localStorage.setItem('token', {json.dumps(token)});"
+        f"window.localStorage.setItem('token', {json.dumps(tokens.access)});"
+        f"window.localStorage.setItem('refresh', {json.dumps(tokens.refresh)});"
         f"window.localStorage.setItem('user', {json.dumps(json.dumps(stored))});"
     )
     return user

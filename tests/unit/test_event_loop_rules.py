@@ -455,6 +455,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         chat,
         coupon,
         course,
+        devices,
         header,
         home,
         instructor,
@@ -518,6 +519,9 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (chat.ChatState, chat_url, chat_page, lambda s: _loaded_then(s, lambda s: s.load_earlier(), "open")),
         (chat.ChatState, chat_url, chat_page, lambda s: _loaded_then(s, lambda s: s.seen(), "open")),
         (profile.ProfileState, "/profile1", {}, lambda s: s.load()),
+        (devices.DevicesState, "/profile1", {}, lambda s: s.load()),
+        (devices.DevicesState, "/profile1", {}, lambda s: s.sign_out_device("another-device")),
+        (devices.DevicesState, "/profile1", {}, lambda s: s.sign_out_others()),
         (
             profile.ProfileState,
             "/profile1",

@@ -30,9 +30,8 @@ pytestmark = pytest.mark.usefixtures("event_loop_guard")
 
 def _state(cls, monkeypatch, *, user_id: int | None = 7):
     """A state of ``cls`` in a fresh tree; signed in as ``user_id`` (the server takes its token as theirs) or not."""
-    monkeypatch.setattr(
-        session_states, "user_for_token", lambda _session, _token: SimpleNamespace(id=user_id) if user_id else None
-    )
+    caller = SimpleNamespace(user_id=user_id, session_id="s", seen_due=False)
+    monkeypatch.setattr(session_states, "_check_tokens", lambda _s, _token, _refresh: (caller, "") if user_id else None)
     root = rx.State()
     if user_id is not None:
         root.get_substate([rx.State.get_name(), SessionState.get_name()]).token = f"token-of-{user_id}"

@@ -82,6 +82,7 @@ EVENTS: dict[str, set[str]] = {
     },
     "marketplace.states.coupon.CouponState": {"apply", "refresh", "remove", "set_code"},
     "marketplace.states.course.CourseState": {"go_to_review_page", "link_copied", "load"},
+    "marketplace.states.devices.DevicesState": {"load", "sign_out_device", "sign_out_others"},
     "marketplace.states.header.HeaderState": {"load_counts", "logout"},
     "marketplace.states.home.HomeState": {"load"},
     "marketplace.states.instructor.InstructorState": {"load"},

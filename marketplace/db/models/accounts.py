@@ -36,7 +36,7 @@ class User(SQLModel, table=True):
 
 
 class LoginSession(SQLModel, table=True):
-    """A signed-in session; the token's ``sid`` claim points here so logout can revoke it."""
+    """A signed-in device; the access token's ``sid`` claim points here so it can be listed and revoked."""
 
     __tablename__ = "login_sessions"
 
@@ -45,6 +45,11 @@ class LoginSession(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime
     revoked_at: datetime | None = None
+    # The device as its browser names itself, and the address it signed in from (shown in the device list).
+    user_agent: str = Field(default="", max_length=300, sa_column_kwargs={"server_default": ""})
+    ip: str = Field(default="", max_length=64, sa_column_kwargs={"server_default": ""})
+    last_seen_at: datetime | None = None  # written at most once a minute
+    refresh_hash: str | None = Field(default=None, max_length=64)  # SHA-256 of the refresh token's secret
 
 
 class LinkedAccount(SQLModel, table=True):
@@ -75,10 +80,11 @@ class OneTimeToken(SQLModel, table=True):
 
 
 class LoginAttempt(SQLModel, table=True):
-    """A failed login, kept to slow down and then refuse repeated guessing."""
+    """A login attempt (kept while it counts as a failure) or a sign-up, counted per key to slow down abuse."""
 
     __tablename__ = "login_attempts"
 
     id: int | None = Field(default=None, primary_key=True)
-    key: str = Field(max_length=300, index=True)  # "email:<address>" or "ip:<address>"
+    # "email:<address>", "ip:<address>", "pair:<email hash>:<address>" (logins) or "signup:<address>"
+    key: str = Field(max_length=300, index=True)
     created_at: datetime = Field(default_factory=utcnow, index=True)
