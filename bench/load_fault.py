@@ -31,9 +31,10 @@ What it does:
   the job table, the checks and the server log's errors (its path too), and exits 1 when anything was lost or
   duplicated or any request got an HTTP 5xx, 2 when the harness itself failed.
 
-Server settings it sets (environment variables, see the README): LOGIN_MAX_FAILURES_PER_IP=100000 and
-LOGIN_MAX_FAILURES=1000 (only failed logins are throttled, and every learner comes from 127.0.0.1; sign-up has
-no throttle), MAIL_RESEND_PAUSE_SECONDS=0, SANDBOX_TRANSFER_DELAY=2, MARKETPLACE_ENV=development.
+Server settings it sets (environment variables, see the README): LOGIN_MAX_FAILURES_PER_IP=100000,
+LOGIN_MAX_FAILURES=1000 and SIGNUP_MAX_PER_IP=100000 (every learner comes from 127.0.0.1),
+ACCESS_TOKEN_MINUTES=1440 (learners keep one token), MAIL_RESEND_PAUSE_SECONDS=0, SANDBOX_TRANSFER_DELAY=2,
+MARKETPLACE_ENV=development.
 """
 
 from __future__ import annotations
