@@ -100,6 +100,24 @@ def _finish(session: Session, job_id: int, **values) -> None:
     session.execute(update(Job).where(Job.id == job_id).values(**values).execution_options(synchronize_session=False))
 
 
+def _record(url: str | None, job_id: int, **values) -> None:
+    """Save how a job ended, trying again for a while if the database is busy.
+
+    The work is done by now (a mail may be out): losing this write would make the job run again after its
+    lease, so it is worth a few tries before giving up.
+    """
+    for attempt in range(5):
+        try:
+            with session_scope(url) as session:
+                _finish(session, job_id, **values)
+            return
+        except Exception:
+            if attempt == 4:
+                raise
+            log.warning("Could not record the end of job %s; trying again", job_id, exc_info=True)
+            time.sleep(0.5 * (attempt + 1))
+
+
 def run_one(url: str | None = None, *, holder: str | None = None) -> bool:
     """Claim and run one due job. Returns whether there was one."""
     holder = holder or worker_id()
@@ -115,8 +133,7 @@ def run_one(url: str | None = None, *, holder: str | None = None) -> bool:
     if task is None or job.attempts > settings.job_max_attempts:
         reason = f"unknown job kind {job.kind!r}" if task is None else "its worker stopped on the last attempt"
         log.error("Job %s (%s) failed for good: %s", job.id, job.key, reason)
-        with session_scope(url) as session:
-            _finish(session, job.id, status="failed", locked_until=None, finished_at=now, last_error=reason)
+        _record(url, job.id, status="failed", locked_until=None, finished_at=now, last_error=reason)
         return True
     try:
         task.run(json.loads(job.payload or "{}"), JobContext(url=url, key=job.key, attempt=job.attempts))
@@ -132,14 +149,12 @@ def run_one(url: str | None = None, *, holder: str | None = None) -> bool:
                 "Job %s (%s) failed (attempt %s), retrying in %.0f s: %s", job.id, job.key, job.attempts, wait, error
             )
             values = {"status": "pending", "run_after": datetime.now(UTC) + timedelta(seconds=wait)}
-        with session_scope(url) as session:
-            _finish(session, job.id, locked_until=None, last_error=error, **values)
+        _record(url, job.id, locked_until=None, last_error=error, **values)
         return True
     done = {"status": "done", "locked_until": None, "finished_at": datetime.now(UTC), "last_error": None}
     if task.scrub_payload:
         done["payload"] = "{}"  # e.g. a mail with a one-time link: no copy of the link is kept once sent
-    with session_scope(url) as session:
-        _finish(session, job.id, **done)
+    _record(url, job.id, **done)
     return True
 
 
