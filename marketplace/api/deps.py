@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
 from collections.abc import Callable, Iterator
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Header, Request
+from fastapi.routing import APIRoute
 from sqlmodel import Session
 
 from marketplace.db.engine import session_scope
@@ -24,6 +27,36 @@ def writes(route: Callable[..., T]) -> Callable[..., T]:
     """Mark a GET route that saves something (e.g. the payment return check): its session may write."""
     route.__writes__ = True  # type: ignore[attr-defined]
     return route
+
+
+def _commit_sessions_on_return(endpoint: Callable[..., T]) -> Callable[..., T]:
+    """Wrap a sync route so it commits its request session before returning, on the thread it ran on."""
+    if inspect.iscoroutinefunction(endpoint):
+        return endpoint  # async routes take no database session (they would block the event loop)
+
+    @functools.wraps(endpoint)
+    def run(*args, **kwargs):
+        result = endpoint(*args, **kwargs)
+        for value in kwargs.values():
+            if isinstance(value, Session):
+                value.commit()
+        return result
+
+    return run
+
+
+class CommitOnReturnRoute(APIRoute):
+    """Every API route: the request's transaction begins and ends on the one worker thread the route runs on.
+
+    FastAPI runs each sync dependency, the route, the reply's serialisation and the session dependency's
+    ending as separate steps, each waiting for a thread of the shared pool. A transaction still open between
+    two steps would hold SQLite's write lock (or a PostgreSQL connection) while waiting for a thread that
+    other requests, themselves waiting for that lock, occupy: everything stalls until the lock times out.
+    So the route commits before it returns, and the caller dependencies end their read at once.
+    """
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        super().__init__(path, _commit_sessions_on_return(endpoint), **kwargs)
 
 
 def get_session(request: Request) -> Iterator[Session]:
@@ -81,6 +114,7 @@ TokenDep = Annotated[str, Depends(bearer_token)]
 def current_user(session: SessionDep, token: TokenDep) -> User:
     """The signed-in caller; 401 when the token is missing, forged, expired or revoked."""
     user = user_for_token(session, token)
+    session.commit()  # end the lookup's transaction: the route's own begins on the route's thread
     if user is None:
         raise Unauthorized(NOT_AUTHENTICATED)
     return user
@@ -89,6 +123,7 @@ def current_user(session: SessionDep, token: TokenDep) -> User:
 def current_caller(session: SessionDep, token: TokenDep) -> Caller:
     """The signed-in caller's user id and login session (the device asking); 401 like :func:`current_user`."""
     caller = sessions.caller_for_token(session, token)
+    session.commit()  # end the lookup's transaction: the route's own begins on the route's thread
     if caller is None:
         raise Unauthorized(NOT_AUTHENTICATED)
     return caller
@@ -96,7 +131,9 @@ def current_caller(session: SessionDep, token: TokenDep) -> Caller:
 
 def optional_user(session: SessionDep, token: TokenDep) -> User | None:
     """The caller when a valid token came with the request, else None."""
-    return user_for_token(session, token)
+    user = user_for_token(session, token)
+    session.commit()  # end the lookup's transaction: the route's own begins on the route's thread
+    return user
 
 
 CurrentUser = Annotated[User, Depends(current_user)]
