@@ -12,6 +12,9 @@ config = rx.Config(
     telemetry_enabled=False,
     # The same rule as marketplace.login_throttle.client_address, for the websocket's client address.
     trusted_proxy_hops=settings.trusted_proxy_hops,
+    # Other sites allowed to call with credentials: only those named in CORS_ALLOWED_ORIGINS (Reflex's default,
+    # "*" with credentials, would echo any site's Origin). The websocket's check is marketplace.web_security's.
+    cors_allowed_origins=settings.cors_origins,
     show_built_with_reflex=False,
     frontend_compression_formats=["gzip"],
     plugins=[rx.plugins.TailwindV4Plugin()],

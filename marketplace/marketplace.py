@@ -19,9 +19,12 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
 )
 from marketplace.pages.not_found import not_found
 from marketplace.runtime import server_lifespan
+from marketplace.web_security import SecurityHeaders, UploadGuard, restrict_websocket_origins
 
 app = rx.App(
-    api_transformer=create_api(),
+    # Applied in order: the API wraps Reflex's own endpoints and pages, then the upload check, then the
+    # security headers outermost, so every answer (the upload check's too) carries them.
+    api_transformer=[create_api(), UploadGuard, SecurityHeaders],
     toaster=rx.toast.provider(
         position="top-right",
         theme="light",
@@ -33,3 +36,4 @@ app = rx.App(
 )
 app.add_page(not_found, route="404", title="Page not found | Naija Learn")
 app.register_lifespan_task(server_lifespan)
+restrict_websocket_origins(app)

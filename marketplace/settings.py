@@ -11,8 +11,9 @@ import secrets
 from decimal import Decimal
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +32,10 @@ class Settings(BaseSettings):
     port: int = Field(3000, alias="PORT")
     public_url: str = Field("http://localhost:3000", alias="PUBLIC_URL")
     secret_key: str = Field("", alias="SECRET_KEY")
+    # A login (its server-side session) lasts TOKEN_TTL_HOURS; the access token that travels with each request
+    # lasts ACCESS_TOKEN_MINUTES and is renewed while the session lives.
     token_ttl_hours: int = Field(24 * 7, alias="TOKEN_TTL_HOURS")
+    access_token_minutes: int = Field(15, alias="ACCESS_TOKEN_MINUTES", ge=1, le=24 * 60)
 
     # Mail: SMTP when SMTP_HOST is set, else a local outbox folder.
     smtp_host: str = Field("", alias="SMTP_HOST")
@@ -70,6 +74,9 @@ class Settings(BaseSettings):
     # Many people share one address (mobile carriers' NAT, a school's Wi-Fi): a much higher bar for an address.
     login_max_failures_per_ip: int = Field(50, alias="LOGIN_MAX_FAILURES_PER_IP")
     login_lock_minutes: int = Field(15, alias="LOGIN_LOCK_MINUTES")
+    # Accounts created from one address per hour; each mails a link, so a script must not create them by the
+    # thousand. Schools and carriers share addresses: high enough for a classroom signing up together.
+    signup_max_per_ip: int = Field(10, alias="SIGNUP_MAX_PER_IP", ge=1)
     # Reverse proxies in front of the app (a TLS proxy, a load balancer) that append to X-Forwarded-For. Behind
     # one, every request arrives from the proxy; without this the per-address login limit would count the whole
     # site as one address. 0 trusts no header (the address is the connection's own).
@@ -97,6 +104,29 @@ class Settings(BaseSettings):
     # Uploads.
     max_picture_bytes: int = Field(2_000_000, alias="MAX_PICTURE_BYTES")
 
+    # Browser security. Other sites' origins (scheme://host[:port], comma-separated) whose pages may call the
+    # API and the websocket with the visitor's credentials; none by default (the app's own pages need none).
+    cors_allowed_origins: str = Field("", alias="CORS_ALLOWED_ORIGINS")
+    # The interactive API docs (/api/docs, /api/openapi.json) are served in production only when this is true.
+    api_docs_in_production: bool = Field(False, alias="API_DOCS_IN_PRODUCTION")
+
+    @field_validator("cors_allowed_origins")
+    @classmethod
+    def _check_origins(cls, value: str) -> str:
+        origins = [part.strip().rstrip("/").lower() for part in value.split(",") if part.strip()]
+        for origin in origins:
+            parts = urlsplit(origin)
+            if (
+                parts.scheme not in ("http", "https")
+                or not parts.hostname
+                or origin != f"{parts.scheme}://{parts.netloc}"
+            ):
+                msg = (
+                    f"CORS_ALLOWED_ORIGINS: {origin!r} is not an origin like https://shop.example.com (no *, no path)."
+                )
+                raise ValueError(msg)
+        return ",".join(origins)
+
     @model_validator(mode="after")
     def _fill_defaults(self) -> Settings:
         if not self.database_url:
@@ -107,6 +137,16 @@ class Settings(BaseSettings):
     def is_production(self) -> bool:
         """Whether the app runs in production mode (strict secrets)."""
         return self.env == "production"
+
+    @property
+    def cors_origins(self) -> list[str]:
+        """The origins of CORS_ALLOWED_ORIGINS as a list (empty: no other site may call with credentials)."""
+        return [origin for origin in self.cors_allowed_origins.split(",") if origin]
+
+    @property
+    def api_docs_enabled(self) -> bool:
+        """Whether /api/docs and /api/openapi.json are served: always outside production, else on request."""
+        return not self.is_production or self.api_docs_in_production
 
     @property
     def server_workers(self) -> int:

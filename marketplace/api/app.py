@@ -1,4 +1,4 @@
-"""Assemble the FastAPI app: routers, error handlers, docs at /api/docs."""
+"""Assemble the FastAPI app: routers, error handlers, docs at /api/docs (off in production unless asked for)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,28 @@ import logging
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy import text
 
 from marketplace.api import auth, cart, catalog, chats, learning, notifications, payments, profile, reviews
-from marketplace.db.engine import get_engine
+from marketplace.api.errors import error_responses
+from marketplace.db.engine import ping
 from marketplace.domain.errors import DomainError
+from marketplace.settings import Settings, settings
 
 log = logging.getLogger(__name__)
 
-ROUTERS = (catalog, auth, cart, payments, learning, reviews, profile, chats, notifications)
+# Each router with the error statuses its routes answer (body ``{message, field?}``), declared in the OpenAPI
+# document. 422 is every route's answer to a malformed or out-of-range value.
+ROUTERS = (
+    (catalog, (404, 422)),
+    (auth, (400, 401, 403, 409, 422, 429)),
+    (cart, (401, 404, 409, 422)),
+    (payments, (400, 401, 404, 409, 422, 502)),
+    (learning, (401, 403, 404, 422)),
+    (reviews, (400, 401, 403, 404, 422)),
+    (profile, (401, 404, 422)),
+    (chats, (401, 403, 404, 422)),
+    (notifications, (401, 404, 422)),
+)
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -26,16 +39,21 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "Invalid request."
 
 
-def create_api() -> FastAPI:
-    """Build the API application with every router mounted under /api."""
+def create_api(current: Settings | None = None) -> FastAPI:
+    """Build the API application with every router mounted under /api.
+
+    The interactive docs and the OpenAPI document map every route for whoever looks; production serves them
+    only with API_DOCS_IN_PRODUCTION=true.
+    """
+    docs = (current or settings).api_docs_enabled
     api = FastAPI(
         title="Naija Learn API",
-        docs_url="/api/docs",
-        openapi_url="/api/openapi.json",
+        docs_url="/api/docs" if docs else None,
+        openapi_url="/api/openapi.json" if docs else None,
         redoc_url=None,
     )
-    for module in ROUTERS:
-        api.include_router(module.router, prefix="/api")
+    for module, statuses in ROUTERS:
+        api.include_router(module.router, prefix="/api", responses=error_responses(*statuses))
 
     @api.exception_handler(DomainError)
     async def domain_error(_request: Request, exc: DomainError) -> JSONResponse:
@@ -54,11 +72,10 @@ def create_api() -> FastAPI:
         log.exception("Unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
         return JSONResponse({"message": "Something went wrong. Please try again."}, status_code=500)
 
-    @api.get("/api/health", tags=["health"])
-    def health() -> JSONResponse:
+    @api.get("/api/health", tags=["health"], responses=error_responses(503))
+    async def health() -> JSONResponse:
         try:
-            with get_engine().connect() as connection:
-                connection.execute(text("SELECT 1"))
+            await ping()  # on its own thread: answers even while every request thread waits on the database
             return JSONResponse({"status": "ok", "database": "ok"})
         except Exception:
             log.exception("Database health check failed")

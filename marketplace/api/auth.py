@@ -1,23 +1,27 @@
-"""API routes: accounts (sign-up, log-in, Google sign-in, log-out, email links) and a user's paid courses."""
+"""API routes: accounts (sign-up, log-in, Google sign-in, log-out, email links), signed-in devices and a user's
+paid courses."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Annotated, TypeVar
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from marketplace.api.deps import CurrentUser, SessionDep, TokenDep, ensure_self
-from marketplace.domain import account_recovery, accounts, login_throttle
-from marketplace.domain.errors import Conflict
+from marketplace.api.deps import CommitOnReturnRoute, CurrentCaller, CurrentUser, SessionDep, TokenDep, ensure_self
+from marketplace.domain import account_recovery, accounts, devices, login_throttle, sessions
+from marketplace.domain.errors import Conflict, Unauthorized
 from marketplace.domain.google_sign_in import google_sign_in
+from marketplace.domain.shapes import MAX_ID
 from marketplace.domain.validation import InvalidInput
 from marketplace.settings import settings
 
-router = APIRouter(tags=["auth"])
+router = APIRouter(tags=["auth"], route_class=CommitOnReturnRoute)
 T = TypeVar("T")
+SESSION_ENDED = "Your session has ended. Please log in again."
+DEVICE_SIGNED_OUT = "Signed out of that device."
 
 
 class SignupBody(BaseModel):
@@ -50,6 +54,12 @@ class EmailBody(BaseModel):
     email: str = ""
 
 
+class RefreshBody(BaseModel):
+    """The refresh token a sign-in answered with."""
+
+    refreshToken: str = ""
+
+
 class ResetBody(BaseModel):
     """The reset link's token and the new password."""
 
@@ -66,7 +76,23 @@ def _field_errors(call: Callable[[], T]) -> T | JSONResponse:
 
 
 def _signed_in(session: SessionDep, result: accounts.SignedIn, message: str) -> dict:
-    return {"user": accounts.public_user(session, result.user), "token": result.token, "message": message}
+    return {
+        "user": accounts.public_user(session, result.user),
+        "token": result.token,
+        "refreshToken": result.refresh_token,
+        "message": message,
+    }
+
+
+def _client_ip(request: Request) -> str | None:
+    return login_throttle.client_address(
+        request.client.host if request.client else None, request.headers.get("x-forwarded-for", "")
+    )
+
+
+def _device(request: Request) -> dict:
+    """The device a sign-in comes from, for the list of signed-in devices."""
+    return {"user_agent": request.headers.get("user-agent", ""), "ip": _client_ip(request)}
 
 
 @router.get("/auth/config")
@@ -76,10 +102,12 @@ def auth_config() -> dict:
 
 
 @router.post("/auth/signup", status_code=201, response_model=None)
-def signup(body: SignupBody, session: SessionDep) -> dict | JSONResponse:
-    """Create an account and email its verification link; 409 when the email or username is taken."""
+def signup(body: SignupBody, request: Request, session: SessionDep) -> dict | JSONResponse:
+    """Create an account and email its verification link; 409 when the email or username is taken, 429 after
+    too many sign-ups from one address."""
+    data = body.model_dump(exclude_none=True)
     try:
-        outcome = _field_errors(lambda: accounts.register_user(session, data=body.model_dump(exclude_none=True)))
+        outcome = _field_errors(lambda: accounts.register_user(session, data=data, ip=_client_ip(request)))
     except Conflict as exc:
         field = exc.field or "email"
         return JSONResponse(
@@ -92,12 +120,13 @@ def signup(body: SignupBody, session: SessionDep) -> dict | JSONResponse:
 
 @router.post("/auth/login", response_model=None)
 def login(body: LoginBody, request: Request, session: SessionDep) -> dict | JSONResponse:
-    """Sign in with email and password: ``{user, token, message}``."""
-    ip = login_throttle.client_address(
-        request.client.host if request.client else None, request.headers.get("x-forwarded-for", "")
-    )
+    """Sign in with email and password: ``{user, token, refreshToken, message}``.
+
+    ``token`` is the access token (minutes); ``refreshToken`` renews it at ``/auth/refresh`` while the login lasts.
+    """
+    device = _device(request)
     try:
-        outcome = _field_errors(lambda: accounts.login(session, email=body.email, password=body.password, ip=ip))
+        outcome = _field_errors(lambda: accounts.login(session, email=body.email, password=body.password, **device))
     except accounts.EmailNotVerified as exc:
         # The UI offers to resend the link when it sees this flag.
         return JSONResponse({"message": exc.message, "field": exc.field, "needsVerification": True}, status_code=403)
@@ -107,9 +136,42 @@ def login(body: LoginBody, request: Request, session: SessionDep) -> dict | JSON
 
 
 @router.post("/auth/google")
-def google(body: TokenBody, session: SessionDep) -> dict:
-    """Sign in with a Google ID token (``token``): ``{user, token, message}``."""
-    return _signed_in(session, google_sign_in(session, id_token=body.token), accounts.LOGIN_SUCCESS)
+def google(body: TokenBody, request: Request, session: SessionDep) -> dict:
+    """Sign in with a Google ID token (``token``): ``{user, token, refreshToken, message}``."""
+    signed_in = google_sign_in(session, id_token=body.token, **_device(request))
+    return _signed_in(session, signed_in, accounts.LOGIN_SUCCESS)
+
+
+@router.post("/auth/refresh")
+def refresh(body: RefreshBody, session: SessionDep) -> dict:
+    """A new access token from the refresh token, while the login session lives: ``{token, expiresAt}``.
+
+    401 once the session was signed out (from another device, by a password reset) or ran out.
+    """
+    renewed = sessions.renew(session, body.refreshToken)
+    if renewed is None:
+        raise Unauthorized(SESSION_ENDED)
+    token, caller = renewed
+    if caller.seen_due:  # a device renewing its token is in use
+        sessions.record_seen(session, {caller.session_id})
+    return {"token": token, "expiresAt": caller.expires_at.isoformat()}
+
+
+@router.get("/auth/sessions")
+def signed_in_devices(caller: CurrentCaller, session: SessionDep) -> dict:
+    """The caller's signed-in devices (live login sessions), the one asking marked ``current``."""
+    return {
+        "sessions": devices.signed_in_devices(session, user_id=caller.user_id, current_session_id=caller.session_id)
+    }
+
+
+@router.delete("/auth/sessions/{session_id}")
+def sign_out_device(
+    session_id: Annotated[str, Path(min_length=1, max_length=64)], caller: CurrentCaller, session: SessionDep
+) -> dict:
+    """Sign one of the caller's devices out; its tokens are refused at once. 404 for any other session."""
+    devices.sign_out_device(session, user_id=caller.user_id, session_id=session_id)
+    return {"message": DEVICE_SIGNED_OUT}
 
 
 @router.post("/auth/logout")
@@ -156,7 +218,7 @@ def reset_password(body: ResetBody, session: SessionDep) -> dict | JSONResponse:
 
 
 @router.get("/users/{user_id}/courses")
-def paid_courses(user_id: int, user: CurrentUser, session: SessionDep) -> dict:
+def paid_courses(user_id: Annotated[int, Path(ge=1, le=MAX_ID)], user: CurrentUser, session: SessionDep) -> dict:
     """Ids of the courses a user has paid for; only that user may ask."""
     ensure_self(user, user_id)
     return {"paidCourses": accounts.paid_course_ids(session, user_id)}

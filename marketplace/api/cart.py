@@ -2,27 +2,34 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
+
+from fastapi import APIRouter, Path
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from marketplace.api.deps import CurrentUser, SessionDep
+from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, SessionDep
 from marketplace.domain import cart
+from marketplace.domain.shapes import MAX_ID
 
-router = APIRouter(tags=["cart"])
+router = APIRouter(tags=["cart"], route_class=CommitOnReturnRoute)
+
+# Far more courses than anyone buys at once; it keeps one merge to a bounded number of rows and SQL parameters.
+MAX_LOCAL_CART = 500
+CourseId = Annotated[int, Path(ge=1, le=MAX_ID)]
 
 
 class CourseRef(BaseModel):
     """A course named by id (the spec's ``courseId``)."""
 
-    courseId: int
+    courseId: int = Field(ge=1, le=MAX_ID)
 
 
 class LocalCart(BaseModel):
     """A browser's local-storage cart to merge into the server cart."""
 
-    items: list[dict | int | str] = Field(default_factory=list)
-    savedForLater: list[dict | int | str] = Field(default_factory=list)
+    items: list[dict | int | str] = Field(default_factory=list, max_length=MAX_LOCAL_CART)
+    savedForLater: list[dict | int | str] = Field(default_factory=list, max_length=MAX_LOCAL_CART)
 
 
 def _cart_body(session, user_id: int, message: str | None = None) -> dict:
@@ -72,14 +79,14 @@ def move_to_cart(body: CourseRef, session: SessionDep, user: CurrentUser) -> dic
 
 
 @router.delete("/cart/saved/{course_id}")
-def remove_saved(course_id: int, session: SessionDep, user: CurrentUser) -> dict:
+def remove_saved(course_id: CourseId, session: SessionDep, user: CurrentUser) -> dict:
     """Remove a course from Save for Later (harmless when it is not there)."""
     cart.remove_saved(session, user_id=user.id, course_id=course_id)
     return _cart_body(session, user.id, "Removed from Save for Later")
 
 
 @router.delete("/cart/{course_id}")
-def remove_from_cart(course_id: int, session: SessionDep, user: CurrentUser) -> dict:
+def remove_from_cart(course_id: CourseId, session: SessionDep, user: CurrentUser) -> dict:
     """Remove a course from the cart (harmless when it is not there)."""
     cart.remove_from_cart(session, user_id=user.id, course_id=course_id)
     return _cart_body(session, user.id, "Removed from cart")

@@ -11,12 +11,12 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Response
 
-from marketplace.api.deps import OptionalUser, SessionDep
+from marketplace.api.deps import CommitOnReturnRoute, OptionalUser, SessionDep
 from marketplace.domain import catalog
 from marketplace.domain.listing import MAX_PER_PAGE, MAX_PRICE_NAIRA
 from marketplace.domain.shapes import MAX_ID
 
-router = APIRouter(tags=["catalog"])
+router = APIRouter(tags=["catalog"], route_class=CommitOnReturnRoute)
 
 Id = Annotated[int, Path(ge=1, le=MAX_ID)]
 Page = Annotated[int, Query(ge=1, le=MAX_ID)]

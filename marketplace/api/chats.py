@@ -8,11 +8,11 @@ from fastapi import APIRouter, Path, Query, Response
 from pydantic import BaseModel
 
 from marketplace import realtime
-from marketplace.api.deps import CurrentUser, SessionDep, ensure_self
+from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, SessionDep, ensure_self
 from marketplace.domain import chat, notifications
 from marketplace.domain.shapes import MAX_ID
 
-router = APIRouter(tags=["chats"])
+router = APIRouter(tags=["chats"], route_class=CommitOnReturnRoute)
 
 UserId = Annotated[int, Path(ge=1, le=MAX_ID)]
 

@@ -7,11 +7,11 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
-from marketplace.api.deps import CurrentUser, OptionalUser, SessionDep, writes
+from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, OptionalUser, SessionDep, writes
 from marketplace.domain import learning
 from marketplace.domain.shapes import MAX_ID
 
-router = APIRouter(tags=["learning"])
+router = APIRouter(tags=["learning"], route_class=CommitOnReturnRoute)
 
 CourseId = Annotated[int, Path(ge=1, le=MAX_ID)]
 
@@ -22,7 +22,7 @@ class PositionIn(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
 
     section_id: int = Field(alias="sectionId", ge=1, le=MAX_ID)
-    position_seconds: int = Field(0, alias="positionSeconds", ge=0)
+    position_seconds: int = Field(0, alias="positionSeconds", ge=0, le=2**62)  # clamped to a week by the domain
 
 
 class CompleteIn(BaseModel):
@@ -35,7 +35,7 @@ class CompleteIn(BaseModel):
 
 
 @router.get("/enrolled-courses")
-def enrolled_courses(session: SessionDep, user: CurrentUser, page: Annotated[int, Query(ge=1)] = 1) -> dict:
+def enrolled_courses(session: SessionDep, user: CurrentUser, page: Annotated[int, Query(ge=1, le=MAX_ID)] = 1) -> dict:
     """The caller's enrolled courses, 6 per page, most recently watched first, with progress."""
     return learning.enrolled_courses(session, user.id, page=page)
 

@@ -6,11 +6,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
 
-from marketplace.api.deps import CurrentUser, SessionDep
+from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, SessionDep
 from marketplace.domain import notifications
 from marketplace.domain.shapes import MAX_ID
 
-router = APIRouter(tags=["notifications"])
+router = APIRouter(tags=["notifications"], route_class=CommitOnReturnRoute)
 
 
 @router.get("/notifications")

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
-from marketplace.api.deps import CurrentUser, SessionDep, writes
+from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, SessionDep, writes
 from marketplace.domain import checkout, orders
 from marketplace.payments.sandbox import page as sandbox_page
 from marketplace.payments.sandbox import provider as sandbox
@@ -19,14 +19,14 @@ from marketplace.settings import sandbox_payments_enabled, settings
 
 log = logging.getLogger(__name__)
 
-router = APIRouter(tags=["payments"])
+router = APIRouter(tags=["payments"], route_class=CommitOnReturnRoute)
 
 
 class PaymentRequest(BaseModel):
     """The spec's payment request: course ids, the total the browser showed (naira), billing details, and the
     discount code the learner applied (optional; the server checks it again and prices with it)."""
 
-    courses: list[int | str] = Field(default_factory=list)
+    courses: list[int | str] = Field(default_factory=list, max_length=500)  # a bound on one order's SQL parameters
     totalAmount: Decimal
     email: str = ""
     country: str = ""

@@ -8,13 +8,13 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, Query, UploadFile
 from fastapi.responses import FileResponse
 
-from marketplace.api.deps import CurrentUser, OptionalUser, SessionDep, TokenDep
+from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, OptionalUser, SessionDep, TokenDep
 from marketplace.domain import avatars, profile, teachers
 from marketplace.domain.errors import NotFound, Unauthorized
 from marketplace.domain.shapes import MAX_ID
 from marketplace.settings import settings
 
-router = APIRouter(tags=["profile"])
+router = APIRouter(tags=["profile"], route_class=CommitOnReturnRoute)
 
 # Only what we store is served, with its own type; nothing the browser could run as a page.
 MEDIA_TYPES = {".webp", ".png", ".jpg", ".jpeg", ".gif", ".mp4", ".webm", ".ogg", ".mov"}

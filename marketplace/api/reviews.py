@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
-from marketplace.api.deps import CurrentUser, OptionalUser, SessionDep, ensure_self
+from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, OptionalUser, SessionDep, ensure_self
 from marketplace.domain import review_replies, reviews
 from marketplace.domain.errors import Unauthorized
 from marketplace.domain.shapes import MAX_ID
 
-router = APIRouter(tags=["reviews"])
+router = APIRouter(tags=["reviews"], route_class=CommitOnReturnRoute)
 
-Page = Annotated[int, Query(ge=1)]
+Page = Annotated[int, Query(ge=1, le=MAX_ID)]
 PerPage = Annotated[int, Query(alias="perPage", ge=1, le=reviews.MAX_PER_PAGE)]
 TargetType = Annotated[str, Query(alias="type")]
 Id = Annotated[int, Path(ge=1, le=MAX_ID)]
@@ -23,7 +23,7 @@ Id = Annotated[int, Path(ge=1, le=MAX_ID)]
 class ReviewIn(BaseModel):
     """A review as the form sends it; both fields are checked by the domain for the spec's messages."""
 
-    rating: int | None = None
+    rating: int | None = Field(None, le=MAX_ID)  # 1 to 5 (the domain says so in its own words); no absurd numbers
     comment: str | None = None
 
 

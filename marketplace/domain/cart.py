@@ -2,7 +2,10 @@
 
 The browser keeps the same cart in local storage (key ``cart``); :func:`merge_local_cart` folds a guest's
 local cart into this one at login so it follows the learner to other devices.
-Every course is in the cart at most once (quantity 1), and courses the learner owns never are.
+Every course is in the cart at most once (quantity 1), and courses the learner owns never are. The database
+holds that rule too (one row per learner and course): two requests racing to add the same course (a double
+click, two tabs) both see no row, both insert, and the second insert is refused. Each insert therefore runs in a
+savepoint, and the loser reads the winner's row and answers as if it had come second.
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ from collections.abc import Iterable
 from typing import Literal
 
 from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import CartEntry, Course, Enrollment, Instructor, User
 from marketplace.domain.errors import Conflict, NotFound
 from marketplace.domain.money import format_ngn, naira_number
+from marketplace.domain.shapes import parse_id
 
 ALREADY_IN_CART = "This course is already in your cart."
 ALREADY_OWNED = "You already own this course."
@@ -44,6 +49,19 @@ def _entries(session: Session, user_id: int) -> list[CartEntry]:
 def _entry(session: Session, user_id: int, course_id: int) -> CartEntry | None:
     query = select(CartEntry).where(CartEntry.user_id == user_id, CartEntry.course_id == course_id)
     return session.exec(query).first()
+
+
+def _insert(session: Session, entry: CartEntry) -> bool:
+    """Insert a new entry; False when a concurrent request inserted one for the same course first.
+
+    The savepoint keeps the rest of the transaction usable after the unique constraint refuses the row.
+    """
+    try:
+        with session.begin_nested():
+            session.add(entry)
+        return True
+    except IntegrityError:
+        return False
 
 
 def cart_item(course: Course, instructor_name: str) -> dict:
@@ -118,16 +136,19 @@ def add_to_cart(session: Session, *, user_id: int, course_id: int) -> AddOutcome
     """
     _check_can_buy(session, user_id, course_id)
     entry = _entry(session, user_id, course_id)
-    if entry is not None and not entry.saved:
+    if entry is None:
+        if _insert(session, CartEntry(user_id=user_id, course_id=course_id)):
+            return "added"
+        # Another request added it a moment ago: the same outcome as coming second.
+        entry = _entry(session, user_id, course_id)
+        if entry is None:  # added and removed again meanwhile: it is not in the cart, so try once more
+            return add_to_cart(session, user_id=user_id, course_id=course_id)
+    if not entry.saved:
         raise AlreadyInCart(ALREADY_IN_CART)
-    if entry is not None:
-        entry.saved = False
-        session.add(entry)
-        session.flush()
-        return "moved"
-    session.add(CartEntry(user_id=user_id, course_id=course_id))
+    entry.saved = False
+    session.add(entry)
     session.flush()
-    return "added"
+    return "moved"
 
 
 def move_to_cart(session: Session, *, user_id: int, course_id: int) -> AddOutcome | Literal["already"]:
@@ -149,7 +170,13 @@ def save_for_later(session: Session, *, user_id: int, course_id: int) -> None:
         Conflict: the learner already owns it.
     """
     _check_can_buy(session, user_id, course_id)
-    entry = _entry(session, user_id, course_id) or CartEntry(user_id=user_id, course_id=course_id)
+    entry = _entry(session, user_id, course_id)
+    if entry is None and _insert(session, CartEntry(user_id=user_id, course_id=course_id, saved=True)):
+        return
+    entry = entry or _entry(session, user_id, course_id)
+    if entry is None:  # inserted by another request and removed again meanwhile
+        save_for_later(session, user_id=user_id, course_id=course_id)
+        return
     entry.saved = True
     session.add(entry)
     session.flush()
@@ -193,15 +220,15 @@ def remove_courses(session: Session, *, user_id: int, course_ids: Iterable[int])
 
 
 def _course_ids(values: Iterable[object]) -> list[int]:
-    """Course ids from a local-storage list: cart items (dicts with ``id``) or bare ids; junk is skipped."""
+    """Course ids from a local-storage list: cart items (dicts with ``id``) or bare ids; junk is skipped.
+
+    Junk includes numbers no record can have (0, negative, beyond the id columns' range).
+    """
     ids: list[int] = []
     for value in values or []:
         raw = value.get("id", value.get("_id")) if isinstance(value, dict) else value
-        try:
-            course_id = int(str(raw))
-        except (TypeError, ValueError):
-            continue
-        if course_id not in ids:
+        course_id = parse_id(raw)
+        if course_id is not None and course_id not in ids:
             ids.append(course_id)
     return ids
 
@@ -225,7 +252,8 @@ def merge_local_cart(
     for course_id, is_saved in wanted:
         if course_id in known or course_id not in existing or course_id in owned:
             continue
-        session.add(CartEntry(user_id=user_id, course_id=course_id, saved=is_saved))
+        # A concurrent merge (another device signing in) may have added it first: it keeps that place.
+        _insert(session, CartEntry(user_id=user_id, course_id=course_id, saved=is_saved))
         known.add(course_id)
     session.flush()
     return get_cart(session, user_id=user_id)

@@ -22,7 +22,7 @@ from marketplace.domain.text import slugify
 
 PER_PAGE = 6
 MAX_PER_PAGE = 100
-MAX_PRICE_NAIRA = Decimal(100_000_000)  # far above any course; keeps the bound inside the column's range
+MAX_PRICE_NAIRA = Decimal(20_000_000)  # far above any course; in kobo still inside the INTEGER column (2^31 - 1)
 CHAPTER_RANGES: dict[str, tuple[int, int]] = {
     "1-10": (1, 10),
     "10-15": (11, 15),

@@ -22,6 +22,7 @@ from marketplace.db.models import Course, Order, OrderLine, PaymentAttempt, User
 from marketplace.domain import cart, coupons, delivery
 from marketplace.domain.errors import Conflict, DomainError, NotFound
 from marketplace.domain.money import format_naira, naira_number, to_kobo
+from marketplace.domain.shapes import parse_id
 from marketplace.payments.base import Verification
 
 log = logging.getLogger(__name__)
@@ -43,10 +44,9 @@ def new_tx_ref() -> str:
 def _unique_ids(course_ids: Iterable[object]) -> list[int]:
     ids: list[int] = []
     for raw in course_ids:
-        try:
-            course_id = int(str(raw))
-        except (TypeError, ValueError) as exc:
-            raise NotFound("Some courses in your cart are no longer available.") from exc
+        course_id = parse_id(raw)  # None too for a number no course can have (beyond the id column's range)
+        if course_id is None:
+            raise NotFound("Some courses in your cart are no longer available.")
         if course_id not in ids:  # quantity is always 1
             ids.append(course_id)
     return ids

@@ -1,6 +1,13 @@
 """The cart over HTTP: add once (201, then 200), owned courses refused, save for later and back, clear."""
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from marketplace.domain import cart
 from marketplace.domain.sessions import issue_token
+from marketplace.domain.shapes import MAX_ID
 from tests.factories import enroll, make_course, make_user
 
 
@@ -77,3 +84,76 @@ def test_carts_are_private_and_merge_a_local_cart(api_client, session):
         "/api/cart/merge", json={"items": [{"id": b.id, "title": "x"}], "savedForLater": [a.id]}, headers=mine
     ).json()
     assert [i["id"] for i in merged["items"]] == [a.id, b.id] and merged["savedForLater"] == []
+
+
+@pytest.mark.parametrize("number", [2**63, MAX_ID + 1, 0, -1])
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("DELETE", "/api/cart/{n}", None),
+        ("DELETE", "/api/cart/saved/{n}", None),
+        ("POST", "/api/cart/add-to-cart", {"courseId": "{n}"}),
+        ("POST", "/api/cart/save-for-later", {"courseId": "{n}"}),
+        ("POST", "/api/cart/move-to-cart", {"courseId": "{n}"}),
+    ],
+)
+def test_a_course_id_no_course_can_have_answers_422(api_client, session, method, path, body, number):
+    _, headers = _auth(session)
+    json = {key: number for key in body} if body else None
+    response = api_client.request(method, path.format(n=number), json=json, headers=headers)
+    assert response.status_code == 422, response.text
+    message = response.json()["message"]
+    assert message.startswith("courseId: " if body else "course_id: ")
+    assert "greater than or equal to 1" in message or f"less than or equal to {MAX_ID}" in message
+
+
+def test_a_local_cart_with_impossible_ids_merges_the_rest(api_client, session):
+    _, headers = _auth(session)
+    course = make_course(session)
+    junk = [2**63, {"id": str(MAX_ID + 1)}, -3, 0, "abc", {"id": None}]
+    response = api_client.post(
+        "/api/cart/merge", json={"items": [*junk, course.id], "savedForLater": junk}, headers=headers
+    )
+    assert response.status_code == 200, response.text
+    assert [i["id"] for i in response.json()["items"]] == [course.id]
+    too_many = api_client.post("/api/cart/merge", json={"items": list(range(1, 502))}, headers=headers)
+    assert too_many.status_code == 422 and too_many.json()["message"].startswith("items: ")
+
+
+def _at_once(count: int, call):
+    """Run ``call()`` on ``count`` threads released together; answer their results."""
+    barrier = threading.Barrier(count)
+
+    def run():
+        barrier.wait()
+        return call()
+
+    with ThreadPoolExecutor(count) as pool:
+        return [f.result() for f in [pool.submit(run) for _ in range(count)]]
+
+
+def test_ten_simultaneous_adds_of_one_course_add_it_once(api_client, session):
+    _, headers = _auth(session)
+    course = make_course(session)
+    responses = _at_once(
+        10, lambda: api_client.post("/api/cart/add-to-cart", json={"courseId": course.id}, headers=headers)
+    )
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses == [200] * 9 + [201], [r.text for r in responses]
+    assert sorted(r.json()["message"] for r in responses) == ["Added to cart"] + [cart.ALREADY_IN_CART] * 9
+    assert api_client.get("/api/cart", headers=headers).json()["count"] == 1
+
+
+def test_simultaneous_saves_for_later_and_merges_keep_one_entry(api_client, session):
+    _, headers = _auth(session)
+    course = make_course(session)
+    saved = _at_once(
+        5, lambda: api_client.post("/api/cart/save-for-later", json={"courseId": course.id}, headers=headers)
+    )
+    assert [r.status_code for r in saved] == [200] * 5, [r.text for r in saved]
+    other = make_course(session)
+    merged = _at_once(5, lambda: api_client.post("/api/cart/merge", json={"items": [other.id]}, headers=headers))
+    assert [r.status_code for r in merged] == [200] * 5, [r.text for r in merged]
+    body = api_client.get("/api/cart", headers=headers).json()
+    assert [i["id"] for i in body["items"]] == [other.id]
+    assert [i["id"] for i in body["savedForLater"]] == [course.id]

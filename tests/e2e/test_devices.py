@@ -82,7 +82,7 @@ def test_signing_another_device_out_from_the_profile(browser: Browser, live_app)
         phone.goto("/profile2")
         expect(phone).to_have_url(re.compile(r"/login\?next=/profile2/?$"))
         assert phone.evaluate("localStorage.getItem('token')") in (None, "")
-        expect(phone.get_by_role("link", name="Log In").first).to_be_visible()
+        expect(phone.get_by_role("button", name="Log In", exact=True)).to_be_visible()  # the login form, signed out
 
         # The laptop carries on.
         laptop.goto("/profile2")

@@ -1,0 +1,32 @@
+"""The API's error answer, ``{message, field?}``, and its declaration in the OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+DESCRIPTIONS = {
+    400: "The request breaks a rule (the message says which).",
+    401: "Not signed in, or the bearer token is bad, expired or revoked.",
+    403: "Signed in, but not allowed to do this.",
+    404: "No such record (or it is not the caller's).",
+    409: "The request clashes with what exists.",
+    422: "A value is missing, malformed or out of range (the message names it).",
+    429: "Too many attempts; try again later.",
+    502: "The payment provider refused or could not be reached.",
+    503: "The database cannot be reached.",
+}
+
+
+class ErrorBody(BaseModel):
+    """Every error the API answers: a message to show as is, and the input field it is about, if any."""
+
+    message: str
+    field: str | None = None
+    errors: dict[str, str] | None = None  # form routes: every field's message at once
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """``responses=`` for a router or route: each status answered with :class:`ErrorBody`."""
+    return {status: {"model": ErrorBody, "description": DESCRIPTIONS[status]} for status in statuses}
