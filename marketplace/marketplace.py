@@ -19,12 +19,12 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
 )
 from marketplace.pages.not_found import not_found
 from marketplace.runtime import server_lifespan
-from marketplace.web_security import SecurityHeaders, UploadGuard, restrict_websocket_origins
+from marketplace.web_security import BodyLimit, SecurityHeaders, UploadGuard, restrict_websocket_origins
 
 app = rx.App(
     # Applied in order: the API wraps Reflex's own endpoints and pages, then the upload check, then the
-    # security headers outermost, so every answer (the upload check's too) carries them.
-    api_transformer=[create_api(), UploadGuard, SecurityHeaders],
+    # size limit, then the security headers outermost, so every answer (the upload check's too) carries them.
+    api_transformer=[create_api(), UploadGuard, BodyLimit, SecurityHeaders],
     toaster=rx.toast.provider(
         position="top-right",
         theme="light",

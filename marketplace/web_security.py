@@ -248,3 +248,68 @@ def restrict_websocket_origins(app: Any) -> None:
         msg = "The Reflex app has no websocket server to restrict."
         raise RuntimeError(msg)
     app.sio.eio.cors_allowed_origins = websocket_origin_allowed
+
+
+UPLOAD_TOO_LARGE = "The file is too large."
+MULTIPART_ALLOWANCE = 64 * 1024  # form fields and part headers around the file itself
+
+
+class BodyLimit:
+    """ASGI middleware: an upload body over the limit is refused from its Content-Length, or while it streams.
+
+    Applies to the upload endpoints (Reflex's ``/_upload`` and the API's profile update, the only requests that
+    carry a picture): the body is refused with 413 before it is read, not after 200 MB reached the server.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int | None = None) -> None:
+        self.app = app
+        self.limit = limit if limit is not None else settings.max_picture_bytes + MULTIPART_ALLOWANCE
+        self._paths: set[str] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] not in ("POST", "PUT"):
+            await self.app(scope, receive, send)
+            return
+        if self._paths is None:
+            self._paths = {_upload_path(), "/api/profile/update"}
+        if scope["path"] not in self._paths:
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and int(declared) > self.limit:
+            await self._refuse(scope, receive, send)
+            return
+        received = 0
+        too_large = started = False
+
+        async def counting_receive() -> Message:
+            nonlocal received, too_large
+            if too_large:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    too_large = True  # the app sees the client go; its answer is replaced by ours
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def noting_send(message: Message) -> None:
+            nonlocal started
+            if too_large and not started:
+                return
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, noting_send)
+        except Exception:
+            if not (too_large and not started):
+                raise
+        if too_large and not started:
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse({"message": UPLOAD_TOO_LARGE, "detail": UPLOAD_TOO_LARGE}, status_code=413)
+        response.headers["connection"] = "close"
+        await response(scope, receive, send)

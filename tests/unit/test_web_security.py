@@ -21,6 +21,8 @@ from marketplace.settings import Settings, settings
 from marketplace.states.profile import ProfileState
 from marketplace.web_security import (
     NOT_AN_UPLOAD_HANDLER,
+    UPLOAD_TOO_LARGE,
+    BodyLimit,
     SecurityHeaders,
     UploadGuard,
     content_security_policy,
@@ -71,7 +73,7 @@ def client(reflex_app, tmp_path):
 
 
 def test_the_app_runs_the_upload_check_and_the_headers_after_the_api(reflex_app):
-    assert reflex_app.api_transformer[1:] == [UploadGuard, SecurityHeaders]
+    assert reflex_app.api_transformer[1:] == [UploadGuard, BodyLimit, SecurityHeaders]
 
 
 @pytest.mark.parametrize("path", ["/", "/assets/app.js", "/api/courses/abc", "/api/health", "/nowhere"])
@@ -198,3 +200,40 @@ def test_an_upload_whose_files_part_is_not_a_file_is_refused(client):
 def test_reflex_still_answers_an_unknown_handler_itself(client):
     response = _upload(client, "no_such.handler", {"files": ("a.png", b"x", "image/png")})
     assert response.status_code == 400 and "Unknown upload event handler" in response.text
+
+
+def test_an_upload_over_the_limit_is_refused_from_its_content_length(client):
+    handler = f"{ProfileState.get_full_name()}.upload_picture"
+    big = b"\0" * (settings.max_picture_bytes + 200_000)
+    response = _upload(client, handler, {"files": ("a.png", big, "image/png")})
+    assert (response.status_code, response.json()["message"]) == (413, UPLOAD_TOO_LARGE)
+    assert response.headers["x-frame-options"] == "DENY"
+
+
+def test_a_streamed_body_without_a_length_is_cut_off_at_the_limit(client):
+    handler = f"{ProfileState.get_full_name()}.upload_picture"
+    boundary = "naijalearnboundary"
+    offered = []
+
+    def chunks():  # a multipart body sent in pieces, with no Content-Length: 12.5 MiB offered, about 2 MB allowed
+        yield (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n'
+            "Content-Type: image/png\r\n\r\n"
+        ).encode()
+        for _ in range(200):
+            offered.append(1)
+            yield b"\0" * 65536
+        yield f"\r\n--{boundary}--\r\n".encode()
+
+    headers = {
+        "reflex-client-token": "t-1",
+        "reflex-event-handler": handler,
+        "content-type": f"multipart/form-data; boundary={boundary}",
+    }
+    response = client.post("/_upload", content=chunks(), headers=headers)
+    assert response.status_code == 413 and response.json()["message"] == UPLOAD_TOO_LARGE
+
+
+def test_an_upload_under_the_limit_reaches_the_app(client):
+    response = client.put("/api/profile/update", content=b"x" * 1000, headers={"content-type": "text/plain"})
+    assert response.status_code in (401, 422)  # the API's own answer: not signed in / not a form
