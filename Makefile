@@ -16,18 +16,27 @@ export NPM_CONFIG_UPDATE_NOTIFIER := false
 export NPM_CONFIG_FUND := false
 export NPM_CONFIG_AUDIT := false
 
-.PHONY: run test lint install install-dev node chromium build clean
+.PHONY: run test check lint types install install-dev node chromium build clean
+
+SOURCES := marketplace tests alembic bench rxconfig.py
 
 run: install node
 	$(BIN)/python -m marketplace.manage run
 
-test: install-dev node chromium
-	$(BIN)/ruff check marketplace tests alembic bench rxconfig.py
+test: lint types node chromium
 	$(BIN)/python -m pytest tests
 
+# The inner loop: lint, types, unit and API tests on both databases; no browser, no build (a few minutes).
+check: lint types
+	$(BIN)/python -m pytest tests/unit tests/api
+
 lint: install-dev
-	$(BIN)/ruff check marketplace tests alembic bench rxconfig.py
-	$(BIN)/ruff format --check marketplace tests alembic bench rxconfig.py
+	$(BIN)/ruff check $(SOURCES)
+	$(BIN)/ruff format --check $(SOURCES)
+
+# Strict on the business, payments, sign-in, API and shapes packages (pyproject.toml [tool.mypy]).
+types: install-dev
+	$(BIN)/mypy
 
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev

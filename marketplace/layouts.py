@@ -1,4 +1,6 @@
-"""Page chrome in one place: header, <main>, footer, and the login guard for private pages."""
+"""Page chrome in one place: header, <main>, footer, and the login guard for private pages.
+
+``container`` and ``spinner`` live in components.ui and are re-exported here for the pages."""
 
 from __future__ import annotations
 
@@ -6,25 +8,13 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from marketplace import routes, styles
+from marketplace import routes
 from marketplace.components.footer import footer
 from marketplace.components.header import header
+from marketplace.components.ui import container, spinner
 from marketplace.states.session import SessionState
 
 SITE_NAME = "Naija Learn"
-
-
-def spinner(label: str = "Loading...") -> rx.Component:
-    """An accessible loading indicator."""
-    return rx.el.div(
-        rx.el.span(
-            class_name="h-8 w-8 animate-spin rounded-full border-4 border-gray-200 border-t-blue-600",
-            aria_hidden="true",
-        ),
-        rx.el.span(label, class_name="text-sm text-gray-500"),
-        role="status",
-        class_name="flex flex-col items-center justify-center gap-3 py-20",
-    )
 
 
 def shell(content: rx.Component) -> rx.Component:
@@ -75,6 +65,4 @@ def page(
     return decorator
 
 
-def container(*children, class_name: str = "") -> rx.Component:
-    """The centred content column."""
-    return rx.el.div(*children, class_name=f"{styles.CONTAINER} {class_name}")
+__all__ = ["SITE_NAME", "container", "page", "shell", "spinner"]

@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from marketplace.domain.money import naira_number, to_kobo
+from marketplace.money import naira_number, to_kobo
 from marketplace.settings import settings
 
 FLW_SECRET = "FLWSECK_TEST-standin-secret"

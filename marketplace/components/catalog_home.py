@@ -7,8 +7,7 @@ import reflex as rx
 from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card
 from marketplace.components.catalog_parts import avatar, category_card, section_heading
-from marketplace.components.ui import error_state, stars
-from marketplace.layouts import container
+from marketplace.components.ui import container, error_state, stars
 from marketplace.states.home import HomeState
 from marketplace.views.catalog import ReviewView, StatView
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
-from marketplace.components.ui import badge, error_state
-from marketplace.layouts import spinner
+from marketplace.components.ui import badge, error_state, spinner
 from marketplace.states.devices import ALL, DevicesState, DeviceView
 
 SMALL_BUTTON = "min-h-[44px] px-3 text-sm"

@@ -1,4 +1,4 @@
-"""Small shared pieces: stars, pager, states (empty, error, loading), form fields, image with fallback."""
+"""Small shared pieces: content column, spinner, stars, pager, empty/error states, form fields, images."""
 
 from __future__ import annotations
 
@@ -207,3 +207,21 @@ def submit_button(label: str, busy_label: str, busy, class_name: str = f"{styles
         aria_busy=busy,
         class_name=class_name,
     )
+
+
+def spinner(label: str = "Loading...") -> rx.Component:
+    """An accessible loading indicator."""
+    return rx.el.div(
+        rx.el.span(
+            class_name="h-8 w-8 animate-spin rounded-full border-4 border-gray-200 border-t-blue-600",
+            aria_hidden="true",
+        ),
+        rx.el.span(label, class_name="text-sm text-gray-500"),
+        role="status",
+        class_name="flex flex-col items-center justify-center gap-3 py-20",
+    )
+
+
+def container(*children, class_name: str = "") -> rx.Component:
+    """The centred content column."""
+    return rx.el.div(*children, class_name=f"{styles.CONTAINER} {class_name}")

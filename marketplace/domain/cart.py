@@ -19,8 +19,8 @@ from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import CartEntry, Course, Enrollment, Instructor, User
 from marketplace.domain.errors import Conflict, NotFound
-from marketplace.domain.money import format_ngn, naira_number
 from marketplace.domain.shapes import parse_id
+from marketplace.money import format_ngn, naira_number
 
 ALREADY_IN_CART = "This course is already in your cart."
 ALREADY_OWNED = "You already own this course."

@@ -44,10 +44,10 @@ from marketplace.domain.listing import (
     list_courses_for,
     popularity_order,
 )
-from marketplace.domain.money import to_naira
 from marketplace.domain.progress import is_enrolled
 from marketplace.domain.search import search_courses
 from marketplace.domain.video import section_video
+from marketplace.money import to_naira
 
 __all__ = [
     "CHAPTER_RANGES",

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Category, Course, CourseCategory, Instructor, User
-from marketplace.domain.money import format_ngn, naira_number
 from marketplace.domain.shapes import person_name
+from marketplace.money import format_ngn, naira_number
 
 PLACEHOLDER_THUMBNAIL = "/images/placeholder-course.webp"
 IMAGES_PATH = "/images/"  # where relative thumbnails are served from by the app

@@ -17,8 +17,8 @@ from sqlmodel import Session, col, select
 
 from marketplace.db.models import Coupon
 from marketplace.domain.errors import DomainError
-from marketplace.domain.money import format_naira, to_kobo
 from marketplace.domain.pricing import CouponTerms, Totals, price_kobo
+from marketplace.money import format_naira, to_kobo
 
 ENTER_CODE = "Please enter a code."
 NOT_VALID = "This code is not valid."

@@ -13,7 +13,7 @@ from sqlmodel import Session, col
 from marketplace import mail, routes
 from marketplace.db.models import Course, Enrollment, Instructor, Notification, Order, OrderLine, User
 from marketplace.domain import cart
-from marketplace.domain.money import format_naira
+from marketplace.money import format_naira
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,6 @@ from marketplace.db.models import (
     User,
 )
 from marketplace.domain.catalog_shapes import thumbnail_url
-from marketplace.domain.money import format_ngn, naira_number
 from marketplace.domain.progress import (
     COURSE_NOT_FOUND,
     NOT_ENROLLED,
@@ -39,6 +38,7 @@ from marketplace.domain.progress import (
 )
 from marketplace.domain.shapes import iso, person_name
 from marketplace.domain.video import classify_video, section_video
+from marketplace.money import format_ngn, naira_number
 
 __all__ = [
     "COURSE_NOT_FOUND",

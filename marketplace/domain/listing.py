@@ -17,8 +17,8 @@ from sqlmodel import Session, col, func, select
 from marketplace.db.models import Category, Course, CourseCategory
 from marketplace.domain.catalog_shapes import course_cards
 from marketplace.domain.errors import DomainError
-from marketplace.domain.money import to_kobo
 from marketplace.domain.text import slugify
+from marketplace.money import to_kobo
 
 PER_PAGE = 6
 MAX_PER_PAGE = 100

@@ -21,8 +21,8 @@ from sqlmodel import Session, col, select
 from marketplace.db.models import Course, Order, OrderLine, PaymentAttempt, User
 from marketplace.domain import cart, coupons, delivery
 from marketplace.domain.errors import Conflict, DomainError, NotFound
-from marketplace.domain.money import format_naira, naira_number, to_kobo
 from marketplace.domain.shapes import parse_id
+from marketplace.money import format_naira, naira_number, to_kobo
 from marketplace.payments.base import Verification
 
 log = logging.getLogger(__name__)

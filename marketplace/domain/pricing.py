@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from marketplace.domain.money import CENT, format_naira, naira_number, to_kobo, to_naira
+from marketplace.money import CENT, format_naira, naira_number, to_kobo, to_naira
 from marketplace.settings import settings
 
 ZERO = Decimal("0.00")

@@ -13,8 +13,8 @@ from sqlmodel import Session, col, func, select
 from marketplace.db.models import Course
 from marketplace.domain.catalog_shapes import thumbnail_url
 from marketplace.domain.listing import popularity_order
-from marketplace.domain.money import format_ngn, naira_number
 from marketplace.domain.text import fold, search_text
+from marketplace.money import format_ngn, naira_number
 
 SEARCH_LIMIT = 8
 DESCRIPTION_LENGTH = 100

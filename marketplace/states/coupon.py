@@ -15,7 +15,7 @@ import reflex as rx
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import coupons
 from marketplace.domain.errors import DomainError
-from marketplace.domain.money import to_kobo
+from marketplace.money import to_kobo
 from marketplace.states.cart import parse_local
 from marketplace.states.session import SessionState, verified_user_id
 from marketplace.views.commerce import TotalsView, item_price, totals_view

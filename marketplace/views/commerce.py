@@ -11,8 +11,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from marketplace.domain.catalog_shapes import thumbnail_url
-from marketplace.domain.money import format_naira, to_kobo
 from marketplace.domain.pricing import Totals
+from marketplace.money import format_naira, to_kobo
 
 NIGERIA = "Nigeria"
 COUNTRIES: tuple[str, ...] = (

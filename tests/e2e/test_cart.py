@@ -13,8 +13,8 @@ from sqlmodel import Session, col, select
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, User
 from marketplace.domain import cart
-from marketplace.domain.money import format_naira
 from marketplace.domain.pricing import price_kobo
+from marketplace.money import format_naira
 from tests.e2e.conftest import screenshot
 from tests.e2e.helpers import sign_in_storage, wait_for
 from tests.factories import enroll, make_user

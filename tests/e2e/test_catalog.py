@@ -14,8 +14,8 @@ from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Instructor, Section, User
 from marketplace.domain import catalog
 from marketplace.domain.catalog_shapes import clamp_rating, duration_text
-from marketplace.domain.money import format_ngn
 from marketplace.domain.reviews import add_review
+from marketplace.money import format_ngn
 from tests.e2e.helpers import sign_in_storage
 from tests.e2e.screens import shoot
 from tests.factories import enroll, make_course, make_instructor, make_user

@@ -10,8 +10,8 @@ from sqlmodel import Session, select
 
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Coupon
-from marketplace.domain.money import format_naira, to_kobo
 from marketplace.domain.pricing import CouponTerms, price_kobo
+from marketplace.money import format_naira, to_kobo
 from tests.e2e.conftest import screenshot
 from tests.e2e.helpers import sign_in_storage
 from tests.e2e.test_cart import cart_badge, demo_courses, new_learner, put_in_cart, toast, total_text

@@ -1,6 +1,6 @@
 from decimal import Decimal
 
-from marketplace.domain.money import format_naira, format_ngn, naira_number, to_kobo, to_naira
+from marketplace.money import format_naira, format_ngn, naira_number, to_kobo, to_naira
 
 
 def test_kobo_round_trip_is_exact():
@@ -22,7 +22,7 @@ def test_json_numbers_are_whole_when_possible():
 
 
 def test_a_paid_amount_a_fraction_of_a_kobo_short_counts_as_short():
-    from marketplace.domain.money import paid_kobo
+    from marketplace.money import paid_kobo
 
     assert paid_kobo("164.885") == 16488  # half a kobo short of NGN164.89 does not round up to it
     assert paid_kobo("164.89") == 16489 and paid_kobo(16489) == 1648900

@@ -13,7 +13,7 @@ from decimal import Decimal, InvalidOperation
 import httpx
 
 from marketplace.db.models import Order
-from marketplace.domain.money import naira_number, paid_kobo
+from marketplace.money import naira_number, paid_kobo
 from marketplace.payments.base import (
     HOSTED_PAYMENT_OPTIONS,
     Customer,

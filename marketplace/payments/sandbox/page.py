@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from marketplace.domain.money import format_naira
+from marketplace.money import format_naira
 from marketplace.payments.sandbox.provider import PAY_PATH
 from marketplace.payments.sandbox.store import SandboxTransaction
 

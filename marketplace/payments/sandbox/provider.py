@@ -17,8 +17,8 @@ from urllib.parse import urlencode
 from sqlmodel import Session
 
 from marketplace.db.models import Order
-from marketplace.domain.money import naira_number
 from marketplace.jobs.queue import enqueue
+from marketplace.money import naira_number
 from marketplace.payments.base import (
     Customer,
     InvalidSignature,
