@@ -2,6 +2,7 @@
 
 from marketplace.db.models.accounts import LinkedAccount, LoginAttempt, LoginSession, OneTimeToken, User
 from marketplace.db.models.catalog import Category, Course, CourseCategory, Instructor, Section
+from marketplace.db.models.certificates import Certificate
 from marketplace.db.models.commerce import (
     CartEntry,
     Coupon,
@@ -17,6 +18,7 @@ from marketplace.db.models.social import Conversation, Message, Notification, Re
 __all__ = [
     "CartEntry",
     "Category",
+    "Certificate",
     "Conversation",
     "Coupon",
     "Course",
