@@ -32,6 +32,7 @@ CHAT = "/profile5/[chat_user_id]"
 PLAYER = "/order-complete/[player_course_id]"
 NOTIFICATIONS = "/notifications"
 FAQ = "/faq"
+CERTIFICATE = "/certificates/[code]"
 
 # Pages that need a signed-in user; the others are public.
 GUARDED = (
@@ -95,3 +96,8 @@ def login_path(path: str | None, query: str = "") -> str:
     status and transaction id, so a session that ended mid-payment still settles the payment after login)."""
     target = safe_next(f"{path}?{query}" if path and query else path)
     return f"{LOGIN}?next={quote(target, safe='/')}"
+
+
+def certificate(code: str) -> str:
+    """Path of a certificate's public page."""
+    return f"/certificates/{quote(code, safe='')}"

@@ -8,7 +8,18 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from marketplace.api import auth, cart, catalog, chats, learning, notifications, payments, profile, reviews
+from marketplace.api import (
+    auth,
+    cart,
+    catalog,
+    certificates,
+    chats,
+    learning,
+    notifications,
+    payments,
+    profile,
+    reviews,
+)
 from marketplace.api.errors import error_responses
 from marketplace.db.engine import ping
 from marketplace.domain.errors import DomainError
@@ -28,6 +39,7 @@ ROUTERS = (
     (profile, (401, 404, 422)),
     (chats, (401, 403, 404, 422)),
     (notifications, (401, 404, 422)),
+    (certificates, (401, 404, 422)),
 )
 
 
