@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, OptionalUser, SessionDep, writes
 from marketplace.domain import learning
 from marketplace.domain.shapes import MAX_ID
+from marketplace.shapes.learning import CourseProgress, EnrolledCoursePage, Player, Position
 
 router = APIRouter(tags=["learning"], route_class=CommitOnReturnRoute)
 
@@ -35,26 +36,28 @@ class CompleteIn(BaseModel):
 
 
 @router.get("/enrolled-courses")
-def enrolled_courses(session: SessionDep, user: CurrentUser, page: Annotated[int, Query(ge=1, le=MAX_ID)] = 1) -> dict:
+def enrolled_courses(
+    session: SessionDep, user: CurrentUser, page: Annotated[int, Query(ge=1, le=MAX_ID)] = 1
+) -> EnrolledCoursePage:
     """The caller's enrolled courses, 6 per page, most recently watched first, with progress."""
-    return learning.enrolled_courses(session, user.id, page=page)
+    return learning.enrolled_courses(session, user.id or 0, page=page)  # a signed-in user is a saved row
 
 
 @router.get("/player/{course_id}")
 @writes
-def player(session: SessionDep, user: OptionalUser, course_id: CourseId) -> dict:
+def player(session: SessionDep, user: OptionalUser, course_id: CourseId) -> Player:
     """The player's data; 401 signed out, 404 unknown course, 403 not enrolled (the spec's messages)."""
     return learning.player_view(session, user_id=user.id if user else None, course_id=course_id)
 
 
 @router.get("/progress/{course_id}")
-def progress(session: SessionDep, user: OptionalUser, course_id: CourseId) -> dict:
+def progress(session: SessionDep, user: OptionalUser, course_id: CourseId) -> CourseProgress:
     """The caller's progress through a course."""
     return learning.course_progress(session, user_id=user.id if user else None, course_id=course_id)
 
 
 @router.post("/progress/{course_id}")
-def record_position(session: SessionDep, user: OptionalUser, course_id: CourseId, body: PositionIn) -> dict:
+def record_position(session: SessionDep, user: OptionalUser, course_id: CourseId, body: PositionIn) -> Position:
     """Remember the section playing and the position in it, for resuming later."""
     return learning.record_position(
         session,
@@ -66,7 +69,7 @@ def record_position(session: SessionDep, user: OptionalUser, course_id: CourseId
 
 
 @router.post("/progress/{course_id}/complete")
-def mark_complete(session: SessionDep, user: OptionalUser, course_id: CourseId, body: CompleteIn) -> dict:
+def mark_complete(session: SessionDep, user: OptionalUser, course_id: CourseId, body: CompleteIn) -> CourseProgress:
     """Mark a section complete (or not) and answer the course's progress."""
     return learning.mark_section_complete(
         session,

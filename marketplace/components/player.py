@@ -9,8 +9,8 @@ from reflex_base.vars.object import ObjectVar
 from reflex_components_core.el.elements.media import Video
 
 from marketplace import styles
-from marketplace.states.player import VIDEO_ELEMENT_ID, YOUTUBE_ENDED_BUTTON, PlayerState
-from marketplace.views.learning import SPEEDS, PlayerSectionView
+from marketplace.shapes.learning import PlayerSection
+from marketplace.states.player import SPEEDS, VIDEO_ELEMENT_ID, YOUTUBE_ENDED_BUTTON, PlayerState
 
 SAVE_EVERY_MS = 10_000
 
@@ -161,7 +161,7 @@ def video_controls() -> rx.Component:
 
 def progress_card() -> rx.Component:
     """Overall progress and the course's figures."""
-    course = PlayerState.course
+    stats = PlayerState.stats
     stat = "flex flex-col items-center rounded-md bg-gray-50 px-2 py-3"
     return rx.el.div(
         rx.el.div(
@@ -179,17 +179,17 @@ def progress_card() -> rx.Component:
         rx.el.dl(
             rx.el.div(
                 rx.el.dt("Hours", class_name=styles.MUTED),
-                rx.el.dd(course.hours, class_name="font-bold"),
+                rx.el.dd(stats.hours, class_name="font-bold"),
                 class_name=stat,
             ),
             rx.el.div(
                 rx.el.dt("Lessons", class_name=styles.MUTED),
-                rx.el.dd(course.lessons, class_name="font-bold"),
+                rx.el.dd(stats.lessons, class_name="font-bold"),
                 class_name=stat,
             ),
             rx.el.div(
                 rx.el.dt("Level", class_name=styles.MUTED),
-                rx.el.dd(course.level, class_name="font-bold"),
+                rx.el.dd(stats.level, class_name="font-bold"),
                 class_name=stat,
             ),
             class_name="grid grid-cols-3 gap-2 text-center text-sm",
@@ -199,7 +199,7 @@ def progress_card() -> rx.Component:
     )
 
 
-def _section_row(section: PlayerSectionView) -> rx.Component:
+def _section_row(section: PlayerSection) -> rx.Component:
     is_current = section.id == PlayerState.current_id
     return rx.el.li(
         rx.el.input(

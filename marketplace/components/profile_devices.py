@@ -6,12 +6,13 @@ import reflex as rx
 
 from marketplace import styles
 from marketplace.components.ui import badge, error_state, spinner
-from marketplace.states.devices import ALL, DevicesState, DeviceView
+from marketplace.shapes.accounts import Device
+from marketplace.states.devices import ALL, DevicesState
 
 SMALL_BUTTON = "min-h-[44px] px-3 text-sm"
 
 
-def _row(device: DeviceView) -> rx.Component:
+def _row(device: Device) -> rx.Component:
     busy = DevicesState.busy_id == device.id
     return rx.el.li(
         rx.icon("monitor-smartphone", size=22, class_name="mt-0.5 shrink-0 text-gray-500"),
@@ -21,7 +22,7 @@ def _row(device: DeviceView) -> rx.Component:
                 rx.cond(device.current, badge("This device", "green")),
                 class_name="flex flex-wrap items-center gap-2",
             ),
-            rx.el.p(device.place, " · ", device.last_seen, class_name=styles.MUTED),
+            rx.el.p(device.place, " · ", device.last_seen_text, class_name=styles.MUTED),
             class_name="min-w-0 flex-1",
         ),
         rx.cond(

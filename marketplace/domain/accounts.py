@@ -20,6 +20,7 @@ from marketplace.domain.errors import Conflict, Forbidden, TooManyRequests, Unau
 from marketplace.domain.passwords import hash_password, verify_password
 from marketplace.domain.sessions import open_session, revoke_token
 from marketplace.domain.validation import InvalidInput, validate_login, validate_registration
+from marketplace.shapes.accounts import UserPublic
 
 LOGIN_FAILED = "Account not found. Please register first or check your credentials."
 NOT_VERIFIED = "Please verify your email before logging in."
@@ -126,28 +127,28 @@ def paid_course_ids(session: Session, user_id: int) -> list[int]:
     return list(rows)
 
 
-def public_user(session: Session, user: User) -> dict:
-    """The spec's User as JSON-ready values. Never carries the password hash."""
-    return {
-        "id": user.id,
-        "_id": user.id,
-        "firstName": user.first_name,
-        "lastName": user.last_name,
-        "userName": user.username,
-        "email": user.email,
-        "headline": user.headline,
-        "description": user.description,
-        "language": user.language,
-        "linkedin": user.linkedin,
-        "youtube": user.youtube,
-        "facebook": user.facebook,
-        "website": user.website,
-        "x": user.x,
-        "profilePicture": user.profile_picture,
-        "paidCourses": paid_course_ids(session, user.id),
-        "role": user.role,
-        "emailVerified": user.email_verified,
-    }
+def public_user(session: Session, user: User) -> UserPublic:
+    """The spec's User as anyone may see it. Never carries the password hash."""
+    user_id = user.id or 0  # a stored user always has its id
+    return UserPublic(
+        id=user_id,
+        first_name=user.first_name,
+        last_name=user.last_name,
+        user_name=user.username,
+        email=user.email,
+        headline=user.headline,
+        description=user.description,
+        language=user.language,
+        linkedin=user.linkedin,
+        youtube=user.youtube,
+        facebook=user.facebook,
+        website=user.website,
+        x=user.x,
+        profile_picture=user.profile_picture,
+        paid_courses=paid_course_ids(session, user_id),
+        role=user.role,
+        email_verified=user.email_verified,
+    )
 
 
 def login(session: Session, *, email: str, password: str, ip: str | None = None, user_agent: str = "") -> SignedIn:
@@ -182,7 +183,8 @@ def login(session: Session, *, email: str, password: str, ip: str | None = None,
     session.commit()
     if admission.delay:
         time.sleep(admission.delay)
-    if not verify_password(password, user.password_hash if user else None):
+    # The hash is checked even for an unknown address (against a dummy), so both cost the same time.
+    if not verify_password(password, user.password_hash if user else None) or user is None:
         # The recorded attempt stays: it is a failure now. Past the limit the answer stays "too many".
         if admission.past_limit:
             raise admission.refusal()

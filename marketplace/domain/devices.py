@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from sqlmodel import Session
 
 from marketplace.domain import sessions
+from marketplace.shapes.accounts import Device
 
 # Checked in order: Edge, Opera and Samsung's browser also say "Chrome", and Chrome also says "Safari".
 BROWSERS = (
@@ -35,7 +36,7 @@ SYSTEMS = (
 UNKNOWN_DEVICE = "Unknown device"
 
 
-def _first(user_agent: str, table: tuple) -> str:
+def _first(user_agent: str, table: tuple[tuple[tuple[str, ...], str], ...]) -> str:
     return next((name for marks, name in table if any(mark in user_agent for mark in marks)), "")
 
 
@@ -64,22 +65,22 @@ def seen_text(moment: datetime | None, now: datetime | None = None) -> str:
     return f"{moment.day} {moment:%b %Y}"
 
 
-def signed_in_devices(session: Session, *, user_id: int, current_session_id: str = "") -> list[dict]:
+def signed_in_devices(session: Session, *, user_id: int, current_session_id: str = "") -> list[Device]:
     """The user's live sessions, the one asking first, then the most recently used, as the profile and the API
     show them."""
     now = datetime.now(UTC)
     live = sessions.live_sessions(session, user_id)
     live.sort(key=lambda record: record.id != current_session_id)  # stable: the rest stay newest first
     return [
-        {
-            "id": record.id,
-            "device": describe(record.user_agent),
-            "place": record.ip or "Unknown address",
-            "lastSeen": (record.last_seen_at or record.created_at).isoformat(),
-            "lastSeenText": seen_text(record.last_seen_at or record.created_at, now),
-            "signedInAt": record.created_at.isoformat(),
-            "current": record.id == current_session_id,
-        }
+        Device(
+            id=record.id,
+            device=describe(record.user_agent),
+            place=record.ip or "Unknown address",
+            last_seen=(record.last_seen_at or record.created_at).isoformat(),
+            last_seen_text=seen_text(record.last_seen_at or record.created_at, now),
+            signed_in_at=record.created_at.isoformat(),
+            current=record.id == current_session_id,
+        )
         for record in live
     ]
 

@@ -2,7 +2,7 @@
 
 Progress itself (enrollment checks, resume position, completed sections) lives in
 :mod:`marketplace.domain.progress`; its public functions are re-exported here so callers have one
-module for learning. Answers are JSON-ready dicts keyed as the API answers (camelCase, ISO 8601 times).
+module for learning. Answers are the shapes of :mod:`marketplace.shapes.learning` (times as ISO 8601 text).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from marketplace.db.models import (
     SectionProgress,
     User,
 )
-from marketplace.domain.catalog_shapes import thumbnail_url
+from marketplace.domain.catalog_shapes import clamp_rating, duration_text, thumbnail_url
 from marketplace.domain.progress import (
     COURSE_NOT_FOUND,
     NOT_ENROLLED,
@@ -38,7 +38,18 @@ from marketplace.domain.progress import (
 )
 from marketplace.domain.shapes import iso, person_name
 from marketplace.domain.video import classify_video, section_video
-from marketplace.money import format_ngn, naira_number
+from marketplace.money import format_ngn
+from marketplace.shapes.base import Page, clamp_page, naira, page_count
+from marketplace.shapes.learning import (
+    EnrolledCourse,
+    EnrolledCoursePage,
+    Player,
+    PlayerCourse,
+    PlayerInstructor,
+    PlayerSection,
+    PlayerStats,
+    Progress,
+)
 
 __all__ = [
     "COURSE_NOT_FOUND",
@@ -61,9 +72,9 @@ DEFAULT_LEVEL = "Intermediate"
 
 def _section_counts(session: Session, course_ids: list[int]) -> dict[int, int]:
     rows = session.exec(
-        select(Section.course_id, func.count(Section.id))
+        select(Section.course_id, func.count(col(Section.id)))
         .where(col(Section.course_id).in_(course_ids))
-        .group_by(Section.course_id)
+        .group_by(col(Section.course_id))
     )
     return dict(rows.all())
 
@@ -71,27 +82,22 @@ def _section_counts(session: Session, course_ids: list[int]) -> dict[int, int]:
 def _completed_counts(session: Session, user_id: int, course_ids: list[int]) -> dict[int, int]:
     # Joined to sections so a row can never count for a section of another course.
     rows = session.exec(
-        select(Section.course_id, func.count(SectionProgress.id))
+        select(Section.course_id, func.count(col(SectionProgress.id)))
         .join(Section, col(Section.id) == SectionProgress.section_id)
         .where(SectionProgress.user_id == user_id, col(Section.course_id).in_(course_ids))
-        .group_by(Section.course_id)
+        .group_by(col(Section.course_id))
     )
     return dict(rows.all())
 
 
-def enrolled_courses(session: Session, user_id: int, *, page: int = 1, per_page: int = 6) -> dict:
+def enrolled_courses(session: Session, user_id: int, *, page: int = 1, per_page: int = 6) -> EnrolledCoursePage:
     """One page of the learner's courses, most recently watched first.
 
-    Courses never watched come after, newest enrollment first.
-
-    Returns:
-        ``{courses, total, page, pages}``; each course has card fields, ``enrolled: True`` and
-        ``progress`` (completedSections, totalSections, percent, text "n of m sections", isCompleted).
+    Courses never watched come after, newest enrollment first. ``page`` is brought into the pages that exist.
     """
     per_page = max(1, per_page)
-    total = session.exec(select(func.count(Enrollment.id)).where(Enrollment.user_id == user_id)).one()
-    pages = max(1, -(-total // per_page))
-    page = min(max(1, page), pages)
+    total = session.exec(select(func.count(col(Enrollment.id))).where(Enrollment.user_id == user_id)).one()
+    page = clamp_page(page, page_count(total, per_page))
     # NULLS LAST spelled portably: SQLite and PostgreSQL put NULLs at opposite ends by default.
     never_watched = case((col(Enrollment.last_watched_at).is_(None), 1), else_=0)
     rows = session.exec(
@@ -106,49 +112,72 @@ def enrolled_courses(session: Session, user_id: int, *, page: int = 1, per_page:
             col(Enrollment.created_at).desc(),
             col(Enrollment.id).desc(),
         )
-        .offset((page - 1) * per_page)
+        .offset(Page.offset(page, per_page))
         .limit(per_page)
     ).all()
-    ids = [course.id for _, course, _, _ in rows]
+    ids = [course.id for _, course, _, _ in rows if course.id is not None]
     totals = _section_counts(session, ids)
     done = _completed_counts(session, user_id, ids)
     courses = [
-        {
-            "id": course.id,
-            "title": course.title,
-            "description": course.description,
-            "thumbnail": thumbnail_url(course.thumbnail),
-            "instructor": person_name(teacher),
-            "instructorId": instructor.id,
-            "level": course.level,
-            "hours": course.hours,
-            "lectures": course.lectures,
-            "rating": course.rating,
-            "reviewCount": course.review_count,
-            "price": naira_number(course.price_kobo),
-            "priceText": format_ngn(course.price_kobo),
-            "enrolled": True,
-            "enrolledAt": iso(enrollment.created_at),
-            "lastWatchedAt": iso(enrollment.last_watched_at),
-            "progress": progress_summary(done.get(course.id, 0), totals.get(course.id, 0)),
-        }
+        _enrolled_course(
+            enrollment,
+            course,
+            instructor,
+            teacher,
+            progress_summary(done.get(_id(course), 0), totals.get(_id(course), 0)),
+        )
         for enrollment, course, instructor, teacher in rows
     ]
-    return {"courses": courses, "total": total, "page": page, "pages": pages}
+    return EnrolledCoursePage(
+        courses=courses, total=total, page=page, pages=page_count(total, per_page), per_page=per_page
+    )
 
 
-def _instructor_card(session: Session, instructor_id: int) -> dict:
+def _id(record: Course | Instructor | User | Section) -> int:
+    # Rows read back from the database always have their id.
+    return record.id or 0
+
+
+def _enrolled_course(
+    enrollment: Enrollment, course: Course, instructor: Instructor, teacher: User, progress: Progress
+) -> EnrolledCourse:
+    rating = clamp_rating(course.rating)
+    return EnrolledCourse(
+        id=_id(course),
+        title=course.title,
+        description=course.description,
+        thumbnail=thumbnail_url(course.thumbnail),
+        instructor=person_name(teacher),
+        instructor_id=_id(instructor),
+        level=course.level,
+        hours=course.hours,
+        lectures=course.lectures,
+        rating=rating,
+        rating_text=f"{rating:.1f}",
+        review_count=course.review_count,
+        price=naira(course.price_kobo),
+        price_text=format_ngn(course.price_kobo),
+        enrolled=True,
+        enrolled_at=iso(enrollment.created_at),
+        last_watched_at=iso(enrollment.last_watched_at),
+        progress=progress,
+    )
+
+
+def _instructor_card(session: Session, instructor_id: int) -> PlayerInstructor:
     instructor = session.get(Instructor, instructor_id)
     user = session.get(User, instructor.user_id) if instructor else None
-    return {
-        "id": instructor_id,
-        "name": person_name(user),
-        "title": instructor.title if instructor else "",
-        "about": instructor.about if instructor else "",
-        "avatar": user.profile_picture if user else "",
-        "rating": instructor.rating if instructor else 0.0,
-        "reviewCount": instructor.review_count if instructor else 0,
-    }
+    rating = clamp_rating(instructor.rating if instructor else 0.0)
+    return PlayerInstructor(
+        id=instructor_id,
+        name=person_name(user),
+        title=instructor.title if instructor else "",
+        about=instructor.about if instructor else "",
+        avatar=user.profile_picture if user else "",
+        rating=rating,
+        rating_text=f"{rating:.1f}",
+        review_count=instructor.review_count if instructor else 0,
+    )
 
 
 def _category_names(session: Session, course_id: int) -> list[str]:
@@ -161,7 +190,42 @@ def _category_names(session: Session, course_id: int) -> list[str]:
     return list(rows.all())
 
 
-def player_view(session: Session, *, user_id: int | None, course_id: int) -> dict:
+def _player_course(session: Session, course: Course) -> PlayerCourse:
+    rating = clamp_rating(course.rating)
+    return PlayerCourse(
+        id=_id(course),
+        title=course.title,
+        description=course.description,
+        thumbnail=thumbnail_url(course.thumbnail),
+        level=course.level,
+        hours=course.hours,
+        lectures=course.lectures,
+        rating=rating,
+        rating_text=f"{rating:.1f}",
+        review_count=course.review_count,
+        categories=_category_names(session, _id(course)),
+        instructor=_instructor_card(session, course.instructor_id),
+    )
+
+
+def _player_section(section: Section, number: int, done: set[int]) -> PlayerSection:
+    kind, src, mime = section_video(section.video_url, section.video_file)
+    return PlayerSection(
+        id=_id(section),
+        number=number,
+        title=section.title or f"Section {number}",
+        position=section.position,
+        is_preview=section.is_preview,
+        duration_seconds=section.duration_seconds or 0,
+        duration_text=duration_text(section.duration_seconds or 0),
+        kind=kind,
+        src=src,
+        mime=mime,
+        completed=section.id in done,
+    )
+
+
+def player_view(session: Session, *, user_id: int | None, course_id: int) -> Player:
     """Everything the course player shows, for an enrolled learner only.
 
     Args:
@@ -170,10 +234,10 @@ def player_view(session: Session, *, user_id: int | None, course_id: int) -> dic
         course_id: The course to play.
 
     Returns:
-        ``course`` (fields, instructor card, categories), ``stats`` (hours, lessons, level with the
-        spec's defaults when the course has none), ``sections`` (each with ``kind`` youtube | native |
-        frame | none, ``src``, ``mime`` and ``completed``), ``currentSectionId`` (the last section
-        watched, else the first), ``resumePositionSeconds`` and ``progress``.
+        The course (with its teacher and categories), its stats (hours, lessons, level with the spec's
+        defaults when the course has none), the sections (each with how its video plays and whether it is
+        completed), the section to resume at (the last one watched, else the first), where in it, and the
+        progress.
 
     Raises:
         Unauthorized: Please log in to access this course.
@@ -188,47 +252,19 @@ def player_view(session: Session, *, user_id: int | None, course_id: int) -> dic
     enrollment.last_watched_at = datetime.now(UTC)
     session.add(enrollment)
     sections = course_sections(session, course_id)
-    done = completed_section_ids(session, user_id, course_id)
-    items = []
-    for section in sections:
-        kind, src, mime = section_video(section.video_url, section.video_file)
-        items.append(
-            {
-                "id": section.id,
-                "title": section.title,
-                "position": section.position,
-                "isPreview": section.is_preview,
-                "durationSeconds": section.duration_seconds,
-                "kind": kind,
-                "src": src,
-                "mime": mime,
-                "completed": section.id in done,
-            }
-        )
-    ids = [section.id for section in sections]
+    done = completed_section_ids(session, enrollment.user_id, course_id)
+    ids = [_id(section) for section in sections]
     resume_here = enrollment.last_section_id in ids
     current = enrollment.last_section_id if resume_here else (ids[0] if ids else None)
-    return {
-        "course": {
-            "id": course.id,
-            "title": course.title,
-            "description": course.description,
-            "thumbnail": thumbnail_url(course.thumbnail),
-            "level": course.level,
-            "hours": course.hours,
-            "lectures": course.lectures,
-            "rating": course.rating,
-            "reviewCount": course.review_count,
-            "categories": _category_names(session, course_id),
-            "instructor": _instructor_card(session, course.instructor_id),
-        },
-        "stats": {
-            "hours": course.hours or DEFAULT_HOURS,
-            "lessons": course.lectures or len(sections) or DEFAULT_LESSONS,
-            "level": course.level or DEFAULT_LEVEL,
-        },
-        "sections": items,
-        "currentSectionId": current,
-        "resumePositionSeconds": enrollment.last_position_seconds if resume_here else 0,
-        "progress": progress_summary(len(done), len(sections)),
-    }
+    return Player(
+        course=_player_course(session, course),
+        stats=PlayerStats(
+            hours=course.hours or DEFAULT_HOURS,
+            lessons=course.lectures or len(sections) or DEFAULT_LESSONS,
+            level=course.level or DEFAULT_LEVEL,
+        ),
+        sections=[_player_section(section, number, done) for number, section in enumerate(sections, start=1)],
+        current_section_id=current,
+        resume_position_seconds=enrollment.last_position_seconds if resume_here else 0,
+        progress=progress_summary(len(done), len(sections)),
+    )

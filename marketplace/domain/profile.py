@@ -16,6 +16,7 @@ from marketplace.domain import avatars
 from marketplace.domain.accounts import public_user
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.domain.validation import InvalidInput
+from marketplace.shapes.accounts import UserPublic
 
 LANGUAGES = ("english", "french", "spanish", "german", "chinese", "japanese")
 MAX_LINK_LENGTH = 300  # the width of the link columns
@@ -105,7 +106,7 @@ def validate_profile(fields: Mapping[str, object]) -> dict[str, str]:
 
 def update_profile(
     session: Session, *, user_id: int, fields: Mapping[str, object], picture: bytes | None = None
-) -> dict:
+) -> UserPublic:
     """Save profile settings and, when given, a new picture.
 
     Args:

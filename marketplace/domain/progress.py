@@ -1,7 +1,7 @@
 """Progress through a course: who may watch it, where the learner left off, which sections are done.
 
 Only enrolled learners get at a course; the checks live here (not in the pages), with the spec's
-messages. Answers are JSON-ready dicts keyed as the API answers.
+messages. Answers are the shapes of :mod:`marketplace.shapes.learning`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from marketplace.db.models import Course, Enrollment, Section, SectionProgress
+from marketplace.domain import certificates
 from marketplace.domain.errors import Forbidden, NotFound, Unauthorized
 from marketplace.domain.shapes import iso
+from marketplace.shapes.learning import CourseProgress, Position, Progress
 
 NOT_SIGNED_IN = "Please log in to access this course"
 COURSE_NOT_FOUND = "Course not found"
@@ -22,15 +24,16 @@ NOT_ENROLLED = "You are not enrolled in this course"
 MAX_POSITION_SECONDS = 7 * 24 * 3600
 
 
-def progress_summary(completed: int, total: int) -> dict:
+def progress_summary(completed: int, total: int) -> Progress:
     """Progress as shown on cards: counts, a whole percent, "n of m sections" and whether all are done."""
-    return {
-        "completedSections": completed,
-        "totalSections": total,
-        "percent": round(100 * completed / total) if total else 0,
-        "text": f"{completed} of {total} sections",
-        "isCompleted": total > 0 and completed >= total,
-    }
+    return Progress(
+        completed_sections=completed,
+        total_sections=total,
+        # Integer arithmetic, half up: no float between the counts and the percent shown.
+        percent=min((200 * completed + total) // (2 * total), 100) if total else 0,
+        text=f"{completed} of {total} sections",
+        is_completed=total > 0 and completed >= total,
+    )
 
 
 def _enrollment(session: Session, user_id: int, course_id: int) -> Enrollment | None:
@@ -83,32 +86,32 @@ def completed_section_ids(session: Session, user_id: int, course_id: int) -> set
     return set(rows.all())
 
 
-def course_progress(session: Session, *, user_id: int | None, course_id: int) -> dict:
+def course_progress(session: Session, *, user_id: int | None, course_id: int) -> CourseProgress:
     """The learner's progress through a course they are enrolled in.
 
     Returns:
-        The progress dict plus ``completedSectionIds`` (sorted) and ``completedAt``.
+        The progress with the completed sections' ids (sorted) and when the course was completed.
 
     Raises:
         Unauthorized, NotFound, Forbidden: as for :func:`player_view`.
     """
     _, enrollment = require_enrollment(session, user_id, course_id)
     total = len(course_sections(session, course_id))
-    done = completed_section_ids(session, user_id, course_id)
-    return {
-        **progress_summary(len(done), total),
-        "completedSectionIds": sorted(done),
-        "completedAt": iso(enrollment.completed_at),
-    }
+    done = completed_section_ids(session, enrollment.user_id, course_id)
+    return CourseProgress(
+        **progress_summary(len(done), total).model_dump(),
+        completed_section_ids=sorted(done),
+        completed_at=iso(enrollment.completed_at),
+    )
 
 
 def record_position(
     session: Session, *, user_id: int | None, course_id: int, section_id: int, position_seconds: int
-) -> dict:
+) -> Position:
     """Remember where the learner is: the section playing and the position in it.
 
     Returns:
-        ``{sectionId, positionSeconds, lastWatchedAt}`` as stored (clamped to 0 .. one week).
+        The section and position as stored (clamped to 0 .. one week), and when.
 
     Raises:
         Unauthorized, NotFound, Forbidden: as for :func:`player_view`; NotFound when the section
@@ -121,16 +124,16 @@ def record_position(
     enrollment.last_watched_at = datetime.now(UTC)
     session.add(enrollment)
     session.flush()
-    return {
-        "sectionId": section_id,
-        "positionSeconds": enrollment.last_position_seconds,
-        "lastWatchedAt": iso(enrollment.last_watched_at),
-    }
+    return Position(
+        section_id=section_id,
+        position_seconds=enrollment.last_position_seconds,
+        last_watched_at=iso(enrollment.last_watched_at),
+    )
 
 
 def mark_section_complete(
     session: Session, *, user_id: int | None, course_id: int, section_id: int, complete: bool = True
-) -> dict:
+) -> CourseProgress:
     """Mark a section complete (or not); idempotent either way.
 
     The enrollment's ``completed_at`` is set once every section is complete and cleared when one is
@@ -140,22 +143,23 @@ def mark_section_complete(
         The course's progress, as :func:`course_progress`.
     """
     _, enrollment = require_enrollment(session, user_id, course_id)
+    learner = enrollment.user_id  # the checked caller, no longer Optional
     _course_section(session, course_id, section_id)
     existing = session.exec(
-        select(SectionProgress).where(SectionProgress.user_id == user_id, SectionProgress.section_id == section_id)
+        select(SectionProgress).where(SectionProgress.user_id == learner, SectionProgress.section_id == section_id)
     ).first()
     if complete and existing is None:
         try:
             # A savepoint: a double click racing this one may insert first; that is the same outcome.
             with session.begin_nested():
-                session.add(SectionProgress(user_id=user_id, course_id=course_id, section_id=section_id))
+                session.add(SectionProgress(user_id=learner, course_id=course_id, section_id=section_id))
         except IntegrityError:
             pass
     elif not complete and existing is not None:
         session.delete(existing)
     session.flush()
     total = len(course_sections(session, course_id))
-    done = len(completed_section_ids(session, user_id, course_id))
+    done = len(completed_section_ids(session, learner, course_id))
     finished = total > 0 and done >= total
     if finished and enrollment.completed_at is None:
         enrollment.completed_at = datetime.now(UTC)
@@ -163,4 +167,6 @@ def mark_section_complete(
         enrollment.completed_at = None
     session.add(enrollment)
     session.flush()
+    if finished:  # the certificate of completion, issued once; un-marking a section later keeps it
+        certificates.issue(session, user_id=learner, course_id=course_id)
     return course_progress(session, user_id=user_id, course_id=course_id)

@@ -114,7 +114,7 @@ class LoginState(rx.State):
 
         def log_in(session):
             signed_in = accounts.login(session, email=email, password=password, ip=ip, user_agent=user_agent)
-            return signed_in, accounts.public_user(session, signed_in.user)
+            return signed_in, accounts.public_user(session, signed_in.user).stored()
 
         try:
             # Password hashing and the slow-down after failures take time: off the event loop.

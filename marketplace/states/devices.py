@@ -6,7 +6,6 @@ login sessions: a device id sent by a browser is looked up among the caller's se
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 
 import reflex as rx
@@ -14,6 +13,7 @@ import reflex as rx
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import devices, sessions
 from marketplace.domain.errors import NotFound
+from marketplace.shapes.accounts import Device
 from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
@@ -27,31 +27,10 @@ OTHERS_SIGNED_OUT = "Signed out of every other device."
 ALL = "*"  # busy_id while signing out every other device
 
 
-@dataclasses.dataclass
-class DeviceView:
-    """A row of the signed-in devices list."""
-
-    id: str = ""
-    device: str = ""
-    place: str = ""
-    last_seen: str = ""
-    current: bool = False
-
-
-def _view(item: dict) -> DeviceView:
-    return DeviceView(
-        id=str(item["id"]),
-        device=str(item["device"]),
-        place=str(item["place"]),
-        last_seen=str(item["lastSeenText"]),
-        current=bool(item["current"]),
-    )
-
-
 class DevicesState(rx.State):
     """The caller's live login sessions and the sign-out in progress."""
 
-    devices: list[DeviceView] = []
+    devices: list[Device] = []
     loaded: bool = False
     error: str = ""
     busy_id: str = ""  # the device being signed out, ALL for every other one, "" when idle
@@ -65,13 +44,12 @@ class DevicesState(rx.State):
         return await (await self.get_state(SessionState))._verified_caller()
 
     async def _reload(self, caller: sessions.Caller) -> None:
-        rows = await in_session_thread(
+        self.devices = await in_session_thread(
             lambda session: devices.signed_in_devices(
                 session, user_id=caller.user_id, current_session_id=caller.session_id
             ),
             readonly=True,
         )
-        self.devices = [_view(item) for item in rows]
 
     @rx.event
     async def load(self):

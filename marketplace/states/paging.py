@@ -55,7 +55,9 @@ class UserPagesState(rx.State, mixin=True):
             self._fail(self._failed_message())
             return None
         self._show(data)
-        self.page, self.pages, self.total = data["page"], data["pages"], data.get("total", 0)
+        # A page shape (``page``, ``pages``, ``total`` attributes) or, until every list has one, a dict.
+        paged = data if isinstance(data, dict) else data.model_dump()
+        self.page, self.pages, self.total = paged["page"], paged["pages"], paged.get("total", 0)
         self.error, self.loading = "", False
         return user_id
 

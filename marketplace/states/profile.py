@@ -19,6 +19,7 @@ from marketplace.domain.errors import DomainError
 from marketplace.domain.sessions import user_for_token
 from marketplace.domain.validation import InvalidInput
 from marketplace.settings import settings
+from marketplace.shapes.accounts import UserPublic
 from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
@@ -31,14 +32,16 @@ PICTURE_FIELD = "profilePicture"
 EMPTY_FORM = dict.fromkeys(profile.PROFILE_FIELDS, "")
 
 
-def _stored_user(session: Session, token: str) -> dict | None:
+def _stored_user(session: Session, token: str) -> UserPublic | None:
     """The token's user as the browser stores it, or None (forged, expired, revoked)."""
     user = user_for_token(session, token)
     return public_user(session, user) if user else None
 
 
-def _form_from_user(user: dict) -> dict[str, str]:
-    form = {key: str(user.get(key) or "") for key in profile.PROFILE_FIELDS}
+def _form_from_user(user: UserPublic) -> dict[str, str]:
+    # The form's keys are the spec's field names, which are the user's wire names.
+    stored = user.stored()
+    form = {key: str(stored.get(key) or "") for key in profile.PROFILE_FIELDS}
     form["language"] = form["language"] or "english"
     return form
 
@@ -89,13 +92,13 @@ class ProfileState(rx.State):
         user_id = await session_state._verified_user_id()
         return session_state, user_id, "" if user_id is not None else NO_USER
 
-    def _remember(self, session_state: SessionState, answer: dict) -> None:
+    def _remember(self, session_state: SessionState, answer: UserPublic) -> None:
         """Merge the server's user into the stored one (header avatar, sidebar)."""
         try:
             stored = json.loads(session_state.user_json) if session_state.user_json else {}
         except ValueError:
             stored = {}
-        session_state._set_user({**(stored if isinstance(stored, dict) else {}), **answer})
+        session_state._set_user({**(stored if isinstance(stored, dict) else {}), **answer.stored()})
 
     @rx.event
     async def save(self, form_data: dict):

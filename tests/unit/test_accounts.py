@@ -540,7 +540,7 @@ def test_public_user_has_the_spec_fields_and_no_password(session):
     user = make_user(session, password="right-pass", first_name="Ada", last_name="Obi")
     course = make_course(session)
     enroll(session, user, course)
-    shown = accounts.public_user(session, user)
+    shown = accounts.public_user(session, user).stored()
     for key in ("id", "_id", "firstName", "lastName", "userName", "email", "headline", "description", "language"):
         assert key in shown
     for key in ("linkedin", "youtube", "facebook", "website", "x", "profilePicture", "paidCourses", "role"):

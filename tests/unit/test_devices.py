@@ -87,11 +87,21 @@ def test_the_list_shows_only_the_callers_live_devices_this_one_first(session):
     session.commit()
 
     shown = devices.signed_in_devices(session, user_id=ada.id, current_session_id=laptop.session_id)
-    assert [(d["device"], d["place"], d["lastSeenText"], d["current"]) for d in shown] == [
+    assert [(d.device, d.place, d.last_seen_text, d.current) for d in shown] == [
         ("Edge on Windows", "197.210.8.4", "Active now", True),
         ("Chrome on Android", "102.89.34.17", "Active now", False),
     ]
-    assert {d["id"] for d in shown} == {laptop.session_id, phone.session_id}
+    assert {d.id for d in shown} == {laptop.session_id, phone.session_id}
+    # On the wire the spec's camelCase names: what GET /api/auth/sessions sends.
+    assert set(shown[0].model_dump(by_alias=True)) == {
+        "id",
+        "device",
+        "place",
+        "lastSeen",
+        "lastSeenText",
+        "signedInAt",
+        "current",
+    }
 
 
 def test_another_users_device_cannot_be_signed_out_and_looks_like_no_device(session):

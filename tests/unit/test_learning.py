@@ -1,6 +1,7 @@
 """Learning: My Courses ordering and progress, the player's rules, resume and completion."""
 
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 import pytest
 from sqlmodel import select
@@ -16,6 +17,7 @@ from marketplace.domain.learning import (
     player_view,
     record_position,
 )
+from marketplace.shapes.learning import EnrolledCoursePage, PlayerStats
 from tests.factories import enroll, make_category, make_course, make_user
 
 NOCOOKIE = "https://www.youtube-nocookie.com/embed/"
@@ -81,7 +83,7 @@ def test_enrolled_courses_most_recently_watched_first_then_newest_enrollment(ses
     enroll(session, learner, fourth)
     _watched(session, e1, minutes_ago=5)
     _watched(session, e3, minutes_ago=60)
-    titles = [c["title"] for c in enrolled_courses(session, learner.id, page=1)["courses"]]
+    titles = [c.title for c in enrolled_courses(session, learner.id, page=1).courses]
     # Watched ones by recency, then the never-watched by enrollment, newest first.
     assert titles[:2] == ["C0", "C2"]
     assert set(titles[2:]) == {"C1", "C3"}
@@ -92,10 +94,10 @@ def test_opening_the_player_moves_the_course_to_the_top_of_my_courses(session):
     older, newer = make_course(session, title="Older", sections=2), make_course(session, title="Newer", sections=2)
     _watched(session, enroll(session, learner, older), minutes_ago=90)
     _watched(session, enroll(session, learner, newer), minutes_ago=5)
-    assert [c["title"] for c in enrolled_courses(session, learner.id, page=1)["courses"]] == ["Newer", "Older"]
+    assert [c.title for c in enrolled_courses(session, learner.id, page=1).courses] == ["Newer", "Older"]
     player_view(session, user_id=learner.id, course_id=older.id)  # nothing played yet: a YouTube section, say
     session.commit()
-    assert [c["title"] for c in enrolled_courses(session, learner.id, page=1)["courses"]] == ["Older", "Newer"]
+    assert [c.title for c in enrolled_courses(session, learner.id, page=1).courses] == ["Older", "Newer"]
 
 
 def test_enrolled_courses_pages_by_six_and_only_mine(session):
@@ -105,34 +107,37 @@ def test_enrolled_courses_pages_by_six_and_only_mine(session):
     enroll(session, other, make_course(session))
     first = enrolled_courses(session, learner.id, page=1)
     second = enrolled_courses(session, learner.id, page=2)
-    assert (first["total"], first["pages"], len(first["courses"])) == (7, 2, 6)
-    assert (second["page"], len(second["courses"])) == (2, 1)
-    ids = {c["id"] for c in first["courses"]} | {c["id"] for c in second["courses"]}
+    assert (first.total, first.pages, len(first.courses)) == (7, 2, 6)
+    assert (second.page, len(second.courses)) == (2, 1)
+    ids = {c.id for c in first.courses} | {c.id for c in second.courses}
     assert len(ids) == 7
-    assert all(c["enrolled"] for c in first["courses"])
+    assert all(c.enrolled for c in first.courses)
 
 
 def test_enrolled_courses_empty(session):
     learner = make_user(session)
-    assert enrolled_courses(session, learner.id, page=1) == {"courses": [], "total": 0, "page": 1, "pages": 1}
+    assert enrolled_courses(session, learner.id, page=1) == EnrolledCoursePage(courses=[], total=0, page=1, pages=1)
 
 
 def test_enrolled_course_card_shows_progress(session):
     learner = make_user(session)
     course = make_course(session, sections=4, price_kobo=1_500_050)
     enroll(session, learner, course)
-    section_ids = [s["id"] for s in player_view(session, user_id=learner.id, course_id=course.id)["sections"]]
+    section_ids = [s.id for s in player_view(session, user_id=learner.id, course_id=course.id).sections]
     mark_section_complete(session, user_id=learner.id, course_id=course.id, section_id=section_ids[0])
-    card = enrolled_courses(session, learner.id, page=1)["courses"][0]
-    assert card["progress"] == {
+    card = enrolled_courses(session, learner.id, page=1).courses[0]
+    # On the wire, the progress keeps the names the API has always sent.
+    assert card.progress.model_dump(by_alias=True) == {
         "completedSections": 1,
         "totalSections": 4,
         "percent": 25,
         "text": "1 of 4 sections",
         "isCompleted": False,
     }
-    assert card["priceText"] == "NGN15,000.50"
-    assert card["instructor"].startswith("Tunde")
+    # Money stays exact: kobo to Decimal naira, formatted once in the domain.
+    assert card.price == Decimal("15000.50") and card.price_text == "NGN15,000.50"
+    assert card.model_dump(mode="json", by_alias=True)["price"] == 15000.5
+    assert card.instructor.startswith("Tunde")
 
 
 def test_player_refuses_signed_out_unknown_and_not_enrolled(session):
@@ -164,18 +169,18 @@ def test_player_view_for_an_enrolled_learner(session):
     session.commit()
     view = player_view(session, user_id=learner.id, course_id=course.id)
     assert is_enrolled(session, learner.id, course.id)
-    assert view["course"]["title"] == course.title
-    assert view["course"]["categories"] == ["Design"]
-    assert view["stats"] == {"hours": 7, "lessons": 3, "level": "Advanced"}
-    assert [(s["kind"], s["src"], s["mime"]) for s in view["sections"]] == [
+    assert view.course.title == course.title
+    assert view.course.categories == ["Design"]
+    assert view.stats == PlayerStats(hours=7, lessons=3, level="Advanced")
+    assert [(s.kind, s.src, s.mime) for s in view.sections] == [
         ("native", "/media/demo/lesson.mp4", "video/mp4"),
         ("youtube", NOCOOKIE + "dQw4w9WgXcQ?enablejsapi=1", ""),
         ("native", "/media/uploaded.webm", "video/webm"),
     ]
     # No progress yet: the first section is selected, from the start.
-    assert view["currentSectionId"] == sections[0].id
-    assert view["resumePositionSeconds"] == 0
-    assert view["progress"]["text"] == "0 of 3 sections"
+    assert view.current_section_id == sections[0].id
+    assert view.resume_position_seconds == 0
+    assert view.progress.text == "0 of 3 sections"
 
 
 def test_player_stats_fall_back_to_spec_defaults_only_when_missing(session):
@@ -184,26 +189,24 @@ def test_player_stats_fall_back_to_spec_defaults_only_when_missing(session):
     some = make_course(session, sections=2, hours=0, level="")
     enroll(session, learner, bare)
     enroll(session, learner, some)
-    assert player_view(session, user_id=learner.id, course_id=bare.id)["stats"] == {
-        "hours": 10,
-        "lessons": 24,
-        "level": "Intermediate",
-    }
-    assert player_view(session, user_id=learner.id, course_id=some.id)["stats"]["lessons"] == 2
-    assert player_view(session, user_id=learner.id, course_id=bare.id)["currentSectionId"] is None
+    assert player_view(session, user_id=learner.id, course_id=bare.id).stats == PlayerStats(
+        hours=10, lessons=24, level="Intermediate"
+    )
+    assert player_view(session, user_id=learner.id, course_id=some.id).stats.lessons == 2
+    assert player_view(session, user_id=learner.id, course_id=bare.id).current_section_id is None
 
 
 def test_player_resumes_at_last_section_and_position(session):
     learner = make_user(session)
     course = make_course(session, sections=3)
     enroll(session, learner, course)
-    ids = [s["id"] for s in player_view(session, user_id=learner.id, course_id=course.id)["sections"]]
+    ids = [s.id for s in player_view(session, user_id=learner.id, course_id=course.id).sections]
     saved = record_position(session, user_id=learner.id, course_id=course.id, section_id=ids[2], position_seconds=125)
     session.commit()
-    assert (saved["sectionId"], saved["positionSeconds"]) == (ids[2], 125)
+    assert (saved.section_id, saved.position_seconds) == (ids[2], 125)
     view = player_view(session, user_id=learner.id, course_id=course.id)
-    assert (view["currentSectionId"], view["resumePositionSeconds"]) == (ids[2], 125)
-    assert enrolled_courses(session, learner.id, page=1)["courses"][0]["lastWatchedAt"] is not None
+    assert (view.current_section_id, view.resume_position_seconds) == (ids[2], 125)
+    assert enrolled_courses(session, learner.id, page=1).courses[0].last_watched_at is not None
 
 
 def test_record_position_checks_enrollment_and_section(session):
@@ -217,33 +220,33 @@ def test_record_position_checks_enrollment_and_section(session):
         record_position(session, user_id=learner.id, course_id=other.id, section_id=foreign.id, position_seconds=1)
     first = session.exec(select(Section).where(Section.course_id == course.id)).first()
     saved = record_position(session, user_id=learner.id, course_id=course.id, section_id=first.id, position_seconds=-9)
-    assert saved["positionSeconds"] == 0
+    assert saved.position_seconds == 0
 
 
 def test_marking_every_section_completes_the_course_and_unmarking_reopens_it(session):
     learner = make_user(session)
     course = make_course(session, sections=2)
     enrollment = enroll(session, learner, course)
-    a, b = (s["id"] for s in player_view(session, user_id=learner.id, course_id=course.id)["sections"])
+    a, b = (s.id for s in player_view(session, user_id=learner.id, course_id=course.id).sections)
     once = mark_section_complete(session, user_id=learner.id, course_id=course.id, section_id=a)
     twice = mark_section_complete(session, user_id=learner.id, course_id=course.id, section_id=a)
     assert once == twice
-    assert twice["completedSections"] == 1 and twice["completedSectionIds"] == [a]
+    assert twice.completed_sections == 1 and twice.completed_section_ids == [a]
     assert len(session.exec(select(SectionProgress).where(SectionProgress.user_id == learner.id)).all()) == 1
     done = mark_section_complete(session, user_id=learner.id, course_id=course.id, section_id=b)
     session.commit()
-    assert done["isCompleted"] and done["percent"] == 100 and done["completedAt"] is not None
+    assert done.is_completed and done.percent == 100 and done.completed_at is not None
     assert session.get(Enrollment, enrollment.id).completed_at is not None
-    assert enrolled_courses(session, learner.id, page=1)["courses"][0]["progress"]["isCompleted"]
+    assert enrolled_courses(session, learner.id, page=1).courses[0].progress.is_completed
     view = player_view(session, user_id=learner.id, course_id=course.id)
-    assert [s["completed"] for s in view["sections"]] == [True, True]
+    assert [s.completed for s in view.sections] == [True, True]
     reopened = mark_section_complete(session, user_id=learner.id, course_id=course.id, section_id=b, complete=False)
     again = mark_section_complete(session, user_id=learner.id, course_id=course.id, section_id=b, complete=False)
     session.commit()
     assert reopened == again
-    assert not reopened["isCompleted"] and reopened["completedAt"] is None
+    assert not reopened.is_completed and reopened.completed_at is None
     assert session.get(Enrollment, enrollment.id).completed_at is None
-    assert course_progress(session, user_id=learner.id, course_id=course.id)["text"] == "1 of 2 sections"
+    assert course_progress(session, user_id=learner.id, course_id=course.id).text == "1 of 2 sections"
 
 
 def test_progress_is_per_learner(session):
@@ -251,9 +254,9 @@ def test_progress_is_per_learner(session):
     course = make_course(session, sections=2)
     enroll(session, one, course)
     enroll(session, two, course)
-    first = player_view(session, user_id=one.id, course_id=course.id)["sections"][0]["id"]
+    first = player_view(session, user_id=one.id, course_id=course.id).sections[0].id
     mark_section_complete(session, user_id=one.id, course_id=course.id, section_id=first)
-    assert course_progress(session, user_id=two.id, course_id=course.id)["completedSections"] == 0
+    assert course_progress(session, user_id=two.id, course_id=course.id).completed_sections == 0
 
 
 def test_my_courses_and_the_player_serve_a_bare_thumbnail_name_from_the_app(session):
@@ -263,5 +266,5 @@ def test_my_courses_and_the_player_serve_a_bare_thumbnail_name_from_the_app(sess
     session.add(course)
     session.commit()
     enroll(session, learner, course)
-    assert enrolled_courses(session, learner.id, page=1)["courses"][0]["thumbnail"] == "/images/figma.webp"
-    assert player_view(session, user_id=learner.id, course_id=course.id)["course"]["thumbnail"] == "/images/figma.webp"
+    assert enrolled_courses(session, learner.id, page=1).courses[0].thumbnail == "/images/figma.webp"
+    assert player_view(session, user_id=learner.id, course_id=course.id).course.thumbnail == "/images/figma.webp"

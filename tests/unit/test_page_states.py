@@ -200,12 +200,12 @@ def test_notifications_stay_listed_when_marking_them_read_fails(monkeypatch):
 
 
 def test_a_chosen_section_plays_once_loaded_but_changing_speed_never_starts_playback(monkeypatch):
+    from marketplace.shapes.learning import PlayerSection
     from marketplace.states import player as player_states
     from marketplace.states.player import PlayerState
-    from marketplace.views.learning import PlayerSectionView
 
     state = _state(PlayerState, monkeypatch)
-    state.sections = [PlayerSectionView(id=1, title="One"), PlayerSectionView(id=2, title="Two")]
+    state.sections = [PlayerSection(id=1, title="One"), PlayerSection(id=2, title="Two")]
     state.current_id = 1
 
     def script(spec) -> str:

@@ -39,7 +39,7 @@ FULL = {
 
 def test_every_field_is_saved_and_answered(session):
     user = make_user(session)
-    answer = profile.update_profile(session, user_id=user.id, fields=FULL)
+    answer = profile.update_profile(session, user_id=user.id, fields=FULL).stored()  # the wire names
     session.commit()
     expected = {**FULL, "firstName": "Chioma", "language": "french"}
     assert {k: answer[k] for k in FULL} == expected
@@ -50,7 +50,7 @@ def test_every_field_is_saved_and_answered(session):
 
 def test_fields_left_out_keep_their_value_and_links_can_be_cleared(session):
     user = make_user(session, headline="Keep me", linkedin="https://linkedin.com/in/old")
-    answer = profile.update_profile(session, user_id=user.id, fields={"linkedin": "", "description": "New"})
+    answer = profile.update_profile(session, user_id=user.id, fields={"linkedin": "", "description": "New"}).stored()
     assert answer["headline"] == "Keep me" and answer["linkedin"] == "" and answer["description"] == "New"
 
 
@@ -126,14 +126,14 @@ def test_all_broken_fields_are_reported_together_and_nothing_is_saved(session):
 )
 def test_links_of_the_right_site_pass(session, field, value):
     user = make_user(session)
-    assert profile.update_profile(session, user_id=user.id, fields={field: value})[field] == value
+    assert profile.update_profile(session, user_id=user.id, fields={field: value}).stored()[field] == value
 
 
 @pytest.mark.parametrize(("fmt", "mode"), [("PNG", "RGBA"), ("JPEG", "RGB"), ("WEBP", "RGB"), ("GIF", "P")])
 def test_a_real_image_is_stored_as_a_256_square_webp(session, fmt, mode):
     user = make_user(session)
     answer = profile.update_profile(session, user_id=user.id, fields={}, picture=image_bytes(fmt, (640, 360), mode))
-    url = answer["profilePicture"]
+    url = answer.profile_picture
     assert url.startswith(f"/api/media/avatars/{user.id}-") and url.endswith(".webp")
     stored = settings.media_dir / "avatars" / url.rsplit("/", 1)[1]
     with Image.open(stored) as saved:
@@ -142,8 +142,8 @@ def test_a_real_image_is_stored_as_a_256_square_webp(session, fmt, mode):
 
 def test_a_new_picture_replaces_the_old_file(session):
     user = make_user(session)
-    first = profile.update_profile(session, user_id=user.id, fields={}, picture=image_bytes())["profilePicture"]
-    second = profile.update_profile(session, user_id=user.id, fields={}, picture=image_bytes("JPEG"))["profilePicture"]
+    first = profile.update_profile(session, user_id=user.id, fields={}, picture=image_bytes()).profile_picture
+    second = profile.update_profile(session, user_id=user.id, fields={}, picture=image_bytes("JPEG")).profile_picture
     assert first != second
     assert not (settings.media_dir / "avatars" / first.rsplit("/", 1)[1]).exists()
     assert (settings.media_dir / "avatars" / second.rsplit("/", 1)[1]).exists()
@@ -191,6 +191,6 @@ def test_a_picture_with_too_many_pixels_is_refused_with_a_reason(session):
 
 def test_empty_picture_keeps_the_current_one(session):
     user = make_user(session, profile_picture="https://example.com/me.png")
-    assert profile.update_profile(session, user_id=user.id, fields={}, picture=b"")["profilePicture"] == (
+    assert profile.update_profile(session, user_id=user.id, fields={}, picture=b"").profile_picture == (
         "https://example.com/me.png"
     )
