@@ -14,6 +14,7 @@ from marketplace.db.models.commerce import (
 )
 from marketplace.db.models.jobs import Job
 from marketplace.db.models.social import Conversation, Message, Notification, Review
+from marketplace.db.models.wishlist import WishlistEntry
 
 __all__ = [
     "CartEntry",
@@ -39,4 +40,5 @@ __all__ = [
     "Section",
     "SectionProgress",
     "User",
+    "WishlistEntry",
 ]
