@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, SessionDep, writes
@@ -16,6 +16,8 @@ from marketplace.payments.sandbox import page as sandbox_page
 from marketplace.payments.sandbox import provider as sandbox
 from marketplace.payments.sandbox import store as sandbox_store
 from marketplace.settings import sandbox_payments_enabled, settings
+from marketplace.shapes.commerce import CheckoutStart, PaymentCheck, WebhookReceipt
+from marketplace.shapes.commerce import Order as OrderShape
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +37,7 @@ class PaymentRequest(BaseModel):
 
 
 @router.post("/{provider}/initiate")
-def initiate(provider: str, body: PaymentRequest, session: SessionDep, user: CurrentUser) -> dict:
+def initiate(provider: str, body: PaymentRequest, session: SessionDep, user: CurrentUser) -> CheckoutStart:
     """Price the courses on the server, create a pending order and answer the provider's checkout link.
 
     A refused discount code answers 400 with its reason (``field: couponCode``). An order a code made free is
@@ -52,28 +54,22 @@ def initiate(provider: str, body: PaymentRequest, session: SessionDep, user: Cur
         state=body.state,
         coupon_code=body.couponCode,
     )
-    return {
-        "message": "Order complete" if started.paid else "Payment initiated",
-        "status": started.order.status,
-        "checkoutLink": started.link,
-        "txRef": started.order.tx_ref,
-        "data": {"link": started.link},
-    }
+    return checkout.started_shape(started)
 
 
 @router.get("/payments/verify")
 @writes
-def verify_return(request: Request, session: SessionDep, user: CurrentUser) -> dict:
+def verify_return(request: Request, session: SessionDep, user: CurrentUser) -> PaymentCheck:
     """The /checkout return page's check: ``{status: paid|failed|pending, order}`` from the provider's answer."""
     params = dict(request.query_params)
     outcome = checkout.handle_return(session, user=user, provider=params.get("provider"), params=params)
-    return {"status": outcome.status, "order": orders.order_dict(session, outcome.order)}
+    return checkout.payment_check(session, outcome)
 
 
 @router.get("/orders/{tx_ref}")
-def get_order(tx_ref: str, session: SessionDep, user: CurrentUser) -> dict:
+def get_order(tx_ref: str, session: SessionDep, user: CurrentUser) -> OrderShape:
     """One of the caller's orders, with its lines."""
-    return orders.order_dict(session, orders.get_order(session, tx_ref=tx_ref, user_id=user.id))
+    return orders.order_shape(session, orders.get_order(session, tx_ref=tx_ref, user_id=orders.row_id(user.id)))
 
 
 async def raw_body(request: Request) -> bytes:
@@ -84,14 +80,14 @@ async def raw_body(request: Request) -> bytes:
 @router.post("/webhooks/{provider}")
 def webhook(
     provider: str, request: Request, body: Annotated[bytes, Depends(raw_body)], session: SessionDep
-) -> JSONResponse:
+) -> WebhookReceipt:
     """A provider's webhook (flutterwave, paystack, sandbox): 401 on a bad signature, else 200 at once.
 
     The event is stored as a job in this request's transaction (committed before the answer); re-verifying
     it with the provider and enrolling the buyer run after that, in the job worker.
     """
     queued = checkout.receive_webhook(session, provider=provider, headers=dict(request.headers), raw_body=body)
-    return JSONResponse({"status": "ok", "queued": queued})
+    return WebhookReceipt(queued=queued)
 
 
 @router.get("/sandbox/pay/{tx_ref}", response_class=HTMLResponse, include_in_schema=False)

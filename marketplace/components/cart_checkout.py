@@ -9,10 +9,10 @@ from marketplace import routes, styles
 from marketplace.components.cart_coupon import coupon_form
 from marketplace.components.cart_summary import order_summary
 from marketplace.components.ui import image
+from marketplace.shapes.commerce import CartItem
 from marketplace.states.cart import CartState
 from marketplace.states.checkout import CheckoutState
 from marketplace.states.coupon import CouponState
-from marketplace.views.commerce import CartItemView
 
 _SELECT = f"{styles.INPUT} min-h-[44px] appearance-auto"
 
@@ -89,7 +89,7 @@ def billing_form() -> rx.Component:
     )
 
 
-def _line(item: CartItemView) -> rx.Component:
+def _line(item: CartItem) -> rx.Component:
     return rx.el.li(
         image(item.image, "", 80, 45, class_name="h-[45px] w-[80px] shrink-0 rounded object-cover bg-gray-100"),
         rx.el.div(

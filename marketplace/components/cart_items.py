@@ -6,8 +6,8 @@ import reflex as rx
 
 from marketplace import styles
 from marketplace.components.ui import image
+from marketplace.shapes.commerce import CartItem
 from marketplace.states.cart import CartState
-from marketplace.views.commerce import CartItemView
 
 _ACTION = (
     "inline-flex min-h-[44px] items-center gap-1.5 rounded-md px-2 text-sm font-medium hover:bg-gray-100 "
@@ -15,7 +15,7 @@ _ACTION = (
 )
 
 
-def _course_link(item: CartItemView) -> rx.Component:
+def _course_link(item: CartItem) -> rx.Component:
     return rx.el.a(
         item.title,
         href="/courses/" + item.id.to_string(),
@@ -23,7 +23,7 @@ def _course_link(item: CartItemView) -> rx.Component:
     )
 
 
-def item_row(item: CartItemView, *actions: rx.Component, muted: bool = False) -> rx.Component:
+def item_row(item: CartItem, *actions: rx.Component, muted: bool = False) -> rx.Component:
     """One course: picture, what it is, its price, and the buttons that move it (below it on a phone)."""
     return rx.el.li(
         rx.el.div(
@@ -78,7 +78,7 @@ def _action(icon: str, label: str, on_click, aria_label, color: str) -> rx.Compo
     )
 
 
-def cart_row(item: CartItemView) -> rx.Component:
+def cart_row(item: CartItem) -> rx.Component:
     """A course in the cart: Remove, Save for Later."""
     return item_row(
         item,
@@ -93,7 +93,7 @@ def cart_row(item: CartItemView) -> rx.Component:
     )
 
 
-def saved_row(item: CartItemView) -> rx.Component:
+def saved_row(item: CartItem) -> rx.Component:
     """A saved course: Move to Cart, Remove."""
     return item_row(
         item,

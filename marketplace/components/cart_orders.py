@@ -5,11 +5,11 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.shapes.commerce import OrderLine, ReceiptRow
 from marketplace.states.order import OrderState
-from marketplace.views.commerce import OrderLineView
 
 
-def _line(line: OrderLineView) -> rx.Component:
+def _line(line: OrderLine) -> rx.Component:
     return rx.el.li(
         rx.el.span(line.title, class_name="min-w-0 text-gray-900"),
         rx.el.span(line.price_text, class_name="shrink-0 font-medium tabular-nums text-gray-900"),
@@ -17,10 +17,10 @@ def _line(line: OrderLineView) -> rx.Component:
     )
 
 
-def _summary_row(row: OrderLineView) -> rx.Component:
+def _summary_row(row: ReceiptRow) -> rx.Component:
     return rx.el.div(
-        rx.el.dt(row.title, class_name="text-gray-700"),
-        rx.el.dd(row.price_text, class_name="tabular-nums text-gray-700"),
+        rx.el.dt(row.label, class_name="text-gray-700"),
+        rx.el.dd(row.amount_text, class_name="tabular-nums text-gray-700"),
         class_name="flex justify-between py-1 text-sm",
     )
 

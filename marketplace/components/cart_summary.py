@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
-from marketplace.views.commerce import TotalsView
+from marketplace.shapes.commerce import CartTotals
 
 
 def _line(label, value, *, test_id: str, strong: bool = False) -> rx.Component:
@@ -17,13 +17,15 @@ def _line(label, value, *, test_id: str, strong: bool = False) -> rx.Component:
     )
 
 
-def totals_list(totals: TotalsView) -> rx.Component:
+def totals_list(totals: CartTotals) -> rx.Component:
     """The money lines; discounts are shown as what they are, amounts taken off.
 
     The coupon line appears only when a discount code is applied (on the checkout page).
     """
     discount = rx.cond(totals.discount_text == "₦0", totals.discount_text, "-" + totals.discount_text)
-    coupon = rx.cond(totals.coupon_text == "₦0", totals.coupon_text, "-" + totals.coupon_text)
+    coupon = rx.cond(
+        totals.coupon_discount_text == "₦0", totals.coupon_discount_text, "-" + totals.coupon_discount_text
+    )
     return rx.el.dl(
         _line("Subtotal", totals.subtotal_text, test_id="subtotal"),
         _line("Discount", discount, test_id="discount"),
@@ -37,7 +39,7 @@ def totals_list(totals: TotalsView) -> rx.Component:
     )
 
 
-def order_summary(totals: TotalsView, *actions: rx.Component, heading_id: str = "order-details") -> rx.Component:
+def order_summary(totals: CartTotals, *actions: rx.Component, heading_id: str = "order-details") -> rx.Component:
     """The summary card with its heading, the totals and the page's action (a link or a button)."""
     return rx.el.section(
         rx.el.h2("Order Details", id=heading_id, class_name=styles.H3),

@@ -1,7 +1,8 @@
 """The server-side cart of a signed-in learner: items to buy and a saved-for-later list.
 
-The browser keeps the same cart in local storage (key ``cart``); :func:`merge_local_cart` folds a guest's
-local cart into this one at login so it follows the learner to other devices.
+The browser keeps the same cart in local storage (key ``cart``; :mod:`marketplace.domain.guest_cart` holds a
+visitor's rules); :func:`merge_local_cart` folds a guest's local cart into this one at login so it follows the
+learner to other devices.
 Every course is in the cart at most once (quantity 1), and courses the learner owns never are. The database
 holds that rule too (one row per learner and course): two requests racing to add the same course (a double
 click, two tabs) both see no row, both insert, and the second insert is refused. Each insert therefore runs in a
@@ -11,16 +12,18 @@ savepoint, and the loser reads the winner's row and answers as if it had come se
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal, cast
 
-from sqlalchemy import delete
+from sqlalchemy import CursorResult, delete
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import CartEntry, Course, Enrollment, Instructor, User
+from marketplace.domain.catalog_cards import course_fields
 from marketplace.domain.errors import Conflict, NotFound
+from marketplace.domain.pricing import price_cart
 from marketplace.domain.shapes import parse_id
-from marketplace.money import format_ngn, naira_number
+from marketplace.shapes.commerce import Cart, CartItem
 
 ALREADY_IN_CART = "This course is already in your cart."
 ALREADY_OWNED = "You already own this course."
@@ -64,47 +67,61 @@ def _insert(session: Session, entry: CartEntry) -> bool:
         return False
 
 
-def cart_item(course: Course, instructor_name: str) -> dict:
-    """A course in the spec's Cart item shape, plus ``priceText`` for display (``NGN15,000``)."""
-    return {
-        "id": course.id,
-        "title": course.title,
-        "price": naira_number(course.price_kobo),
-        "priceText": format_ngn(course.price_kobo),
-        "quantity": 1,
-        "image": course.thumbnail,
-        "instructor": instructor_name,
-        "rating": course.rating,
-        "lectures": course.lectures,
-        "level": course.level,
-    }
+def cart_item(course: Course, instructor_name: str) -> CartItem:
+    """A course as a Cart item, priced from the database: exact naira and its text (``NGN15,000``).
+
+    The one builder of cart items: the server cart and a visitor's browser cart both come from here. The price,
+    rating and picture fields are the catalog's own (:func:`course_fields`), so a course reads the same everywhere.
+    """
+    fields = course_fields(course, [])
+    return CartItem.model_validate({**fields, "image": fields["thumbnail"], "instructor": instructor_name})
 
 
-def _items(session: Session, course_ids: list[int]) -> dict[int, dict]:
-    if not course_ids:
+def cart_items(session: Session, course_ids: Iterable[int]) -> dict[int, CartItem]:
+    """Cart items of these courses, by course id (unknown ids are left out)."""
+    ids = list(course_ids)
+    if not ids:
         return {}
     rows = session.exec(
         select(Course, User)
         .join(Instructor, col(Instructor.id) == col(Course.instructor_id))
         .join(User, col(User.id) == col(Instructor.user_id))
-        .where(col(Course.id).in_(course_ids))
+        .where(col(Course.id).in_(ids))
     ).all()
-    return {course.id: cart_item(course, f"{user.first_name} {user.last_name}".strip()) for course, user in rows}
+    return {course.id or 0: cart_item(course, f"{user.first_name} {user.last_name}".strip()) for course, user in rows}
 
 
-def get_cart(session: Session, *, user_id: int) -> dict:
-    """The learner's cart as ``{"items": [...], "savedForLater": [...]}`` in the order things were added.
+def course_item(session: Session, course_id: int) -> CartItem:
+    """One course as a Cart item (a visitor's cart is filled from here).
+
+    Raises:
+        NotFound: no such course.
+    """
+    item = cart_items(session, [course_id]).get(course_id)
+    if item is None:
+        raise NotFound(COURSE_NOT_FOUND)
+    return item
+
+
+def priced(items: list[CartItem], saved: list[CartItem]) -> Cart:
+    """A cart of these lists, its count and its totals priced by the one pricing module."""
+    totals = price_cart(item.price for item in items).shape()
+    return Cart(items=items, saved_for_later=saved, count=len(items), totals=totals)
+
+
+def get_cart(session: Session, *, user_id: int) -> Cart:
+    """The learner's cart (``items``, ``savedForLater``, count and totals) in the order things were added.
 
     Courses the learner has come to own (bought on another device, say) are left out.
     """
     entries = _entries(session, user_id)
     owned = owned_course_ids(session, user_id, [e.course_id for e in entries])
     entries = [e for e in entries if e.course_id not in owned]
-    shapes = _items(session, [e.course_id for e in entries])
-    return {
-        "items": [shapes[e.course_id] for e in entries if not e.saved and e.course_id in shapes],
-        "savedForLater": [shapes[e.course_id] for e in entries if e.saved and e.course_id in shapes],
-    }
+    shapes = cart_items(session, [e.course_id for e in entries])
+    return priced(
+        [shapes[e.course_id] for e in entries if not e.saved and e.course_id in shapes],
+        [shapes[e.course_id] for e in entries if e.saved and e.course_id in shapes],
+    )
 
 
 def cart_count(session: Session, *, user_id: int) -> int:
@@ -206,7 +223,7 @@ def clear_cart(session: Session, *, user_id: int, include_saved: bool = False) -
     query = delete(CartEntry).where(col(CartEntry.user_id) == user_id)
     if not include_saved:
         query = query.where(col(CartEntry.saved).is_(False))
-    result = session.execute(query)
+    result = cast("CursorResult[Any]", session.execute(query))  # a DELETE's result is a cursor result
     session.flush()
     return result.rowcount or 0
 
@@ -220,13 +237,19 @@ def remove_courses(session: Session, *, user_id: int, course_ids: Iterable[int])
 
 
 def _course_ids(values: Iterable[object]) -> list[int]:
-    """Course ids from a local-storage list: cart items (dicts with ``id``) or bare ids; junk is skipped.
+    """Course ids from a local-storage list: cart items (dicts with ``id``, or :class:`CartItem`) or bare ids;
+    junk is skipped.
 
     Junk includes numbers no record can have (0, negative, beyond the id columns' range).
     """
     ids: list[int] = []
     for value in values or []:
-        raw = value.get("id", value.get("_id")) if isinstance(value, dict) else value
+        if isinstance(value, CartItem):
+            raw: object = value.id
+        elif isinstance(value, dict):
+            raw = value.get("id", value.get("_id"))
+        else:
+            raw = value
         course_id = parse_id(raw)
         if course_id is not None and course_id not in ids:
             ids.append(course_id)
@@ -235,7 +258,7 @@ def _course_ids(values: Iterable[object]) -> list[int]:
 
 def merge_local_cart(
     session: Session, *, user_id: int, items: Iterable[object] = (), saved: Iterable[object] = ()
-) -> dict:
+) -> Cart:
     """Fold a browser's local cart into the server cart (at login, or when a device syncs).
 
     Courses the server already holds keep their place; unknown and owned courses are skipped silently,

@@ -24,6 +24,7 @@ from marketplace.payments import InvalidSignature, ProviderError, get_provider
 from marketplace.payments.base import Customer
 from marketplace.payments.registry import PROVIDERS, active_provider_name
 from marketplace.settings import settings
+from marketplace.shapes.commerce import CheckoutLink, CheckoutStart, PaymentCheck
 
 log = logging.getLogger(__name__)
 
@@ -62,10 +63,28 @@ class OrderOutcome:
     order: Order
 
 
+_OUTCOMES: dict[str, OutcomeStatus] = {"paid": "paid", "pending": "pending"}
+
+
 def outcome_of(order: Order) -> OrderOutcome:
     """The outcome an order's current status stands for."""
-    status: OutcomeStatus = {"paid": "paid", "pending": "pending"}.get(order.status, "failed")  # type: ignore[assignment]
-    return OrderOutcome(status=status, order=order)
+    return OrderOutcome(status=_OUTCOMES.get(order.status, "failed"), order=order)
+
+
+def started_shape(started: Checkout) -> CheckoutStart:
+    """A started payment as the API answers it: the link (twice, as the spec's ``data.link`` too) and reference."""
+    return CheckoutStart(
+        message="Order complete" if started.paid else "Payment initiated",
+        status=started.order.status,
+        checkout_link=started.link,
+        tx_ref=started.order.tx_ref,
+        data=CheckoutLink(link=started.link),
+    )
+
+
+def payment_check(session: Session, outcome: OrderOutcome) -> PaymentCheck:
+    """What a return came to, with the order as the order pages show it."""
+    return PaymentCheck(status=outcome.status, order=orders.order_shape(session, outcome.order))
 
 
 def start_checkout(
@@ -158,7 +177,7 @@ def handle_return(
         NotFound: no reference, or an order that is not the caller's.
         PaymentError: the provider could not be reached (the order stays as it was).
     """
-    order = orders.get_order(session, tx_ref=_reference(params), user_id=user.id)
+    order = orders.get_order(session, tx_ref=_reference(params), user_id=orders.row_id(user.id))
     if order.status == "paid":
         return outcome_of(order)
     if provider and provider != order.provider:
@@ -240,6 +259,8 @@ def settle_from_webhook(
     except ProviderError as exc:
         raise PaymentError(VERIFY_FAILED) from exc
     with open_session() as session:
-        order = session.get(Order, order.id)
-        orders.confirm_payment(session, order=order, verification=verification)
-        return outcome_of(order)
+        current = session.get(Order, order.id)
+        if current is None:  # orders are never deleted; this is only the type's possibility
+            return None
+        orders.confirm_payment(session, order=current, verification=verification)
+        return outcome_of(current)

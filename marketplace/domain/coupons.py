@@ -85,8 +85,8 @@ def coupon_terms(session: Session, code: str | None, subtotal_kobo: int, now: da
         raise CouponRefused(ENTER_CODE)
     coupon = find_coupon(session, code)
     problem = refusal(coupon, subtotal_kobo, now)
-    if problem is not None:
-        raise CouponRefused(problem)
+    if problem is not None or coupon is None:
+        raise CouponRefused(problem or NOT_VALID)
     # A percentage wins when a row (wrongly) has both: the rule the description most likely states.
     return CouponTerms(code=coupon.code, percent_off=coupon.percent_off, amount_off_kobo=coupon.amount_off_kobo)
 

@@ -13,8 +13,9 @@ import secrets
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
+from typing import Any, cast
 
-from sqlalchemy import update
+from sqlalchemy import CursorResult, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -22,8 +23,12 @@ from marketplace.db.models import Course, Order, OrderLine, PaymentAttempt, User
 from marketplace.domain import cart, coupons, delivery
 from marketplace.domain.errors import Conflict, DomainError, NotFound
 from marketplace.domain.shapes import parse_id
-from marketplace.money import format_naira, naira_number, to_kobo
+from marketplace.money import format_naira, to_kobo
 from marketplace.payments.base import Verification
+from marketplace.shapes.base import naira
+from marketplace.shapes.commerce import Order as OrderShape
+from marketplace.shapes.commerce import OrderLine as OrderLineShape
+from marketplace.shapes.commerce import ReceiptRow
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +39,13 @@ MISSING_BILLING = "Please fill in your country, state, and email."
 BAD_EMAIL = "Please enter a valid email address."
 ORDER_NOT_FOUND = "Order not found."
 FREE_PROVIDER = "free"  # the provider named on an order a discount code made free: no provider took part
+
+
+def row_id(value: int | None) -> int:
+    """The id of a row read from or flushed to the database (which always has one)."""
+    if value is None:
+        raise ValueError("An unsaved row has no id.")
+    return value
 
 
 def new_tx_ref() -> str:
@@ -96,7 +108,8 @@ def create_order(
     courses = {c.id: c for c in session.exec(select(Course).where(col(Course.id).in_(ids))).all()}
     if len(courses) != len(ids):
         raise NotFound("Some courses in your cart are no longer available.")
-    owned = cart.owned_course_ids(session, user.id, ids)
+    user_id = row_id(user.id)
+    owned = cart.owned_course_ids(session, user_id, ids)
     if owned:
         titles = ", ".join(courses[cid].title for cid in ids if cid in owned)
         raise Conflict(f"You already own {titles}. Remove it from your cart to continue.")
@@ -105,10 +118,11 @@ def create_order(
         browser_kobo = to_kobo(total_amount)
     except (InvalidOperation, ValueError) as exc:
         raise DomainError(TOTAL_CHANGED) from exc
-    if browser_kobo != totals.kobo["total_kobo"]:
+    kobo = totals.kobo
+    if browser_kobo != kobo["total_kobo"]:
         raise DomainError(TOTAL_CHANGED)
     order = Order(
-        user_id=user.id,
+        user_id=user_id,
         tx_ref=new_tx_ref(),
         provider=provider,
         email=email,
@@ -116,13 +130,17 @@ def create_order(
         state=state.strip(),
         coupon_code=totals.coupon_code or None,
         coupon_discount_kobo=to_kobo(totals.coupon_discount),
-        **totals.kobo,
+        subtotal_kobo=kobo["subtotal_kobo"],
+        discount_kobo=kobo["discount_kobo"],
+        tax_kobo=kobo["tax_kobo"],
+        total_kobo=kobo["total_kobo"],
     )
     session.add(order)
     session.flush()
+    order_id = row_id(order.id)
     for cid in ids:
         session.add(
-            OrderLine(order_id=order.id, course_id=cid, title=courses[cid].title, price_kobo=courses[cid].price_kobo)
+            OrderLine(order_id=order_id, course_id=cid, title=courses[cid].title, price_kobo=courses[cid].price_kobo)
         )
     session.flush()
     return order
@@ -141,29 +159,39 @@ def get_order(session: Session, *, tx_ref: str, user_id: int) -> Order:
     return order
 
 
-def order_dict(session: Session, order: Order) -> dict:
-    """An order for the API and the order pages: naira numbers with display texts, and its lines."""
+def order_shape(session: Session, order: Order) -> OrderShape:
+    """An order for the API and the order pages: exact naira with display texts, the receipt rows and its lines."""
     amounts = {
         "subtotal": order.subtotal_kobo,
         "discount": order.discount_kobo,
-        "couponDiscount": order.coupon_discount_kobo,
+        "coupon_discount": order.coupon_discount_kobo,
         "tax": order.tax_kobo,
         "total": order.total_kobo,
     }
-    out: dict = {"txRef": order.tx_ref, "status": order.status, "provider": order.provider, "currency": order.currency}
-    for name, kobo in amounts.items():
-        out[name] = naira_number(kobo)
-        out[f"{name}Text"] = format_naira(kobo)
-    out["couponCode"] = order.coupon_code or ""
-    out["summary"] = [{"label": label, "amountText": amount} for label, amount in delivery.receipt_rows(order)]
-    out["email"] = order.email
-    out["lines"] = [
-        {"courseId": line.course_id, "title": line.title, "price": naira_number(line.price_kobo),
-         "priceText": format_naira(line.price_kobo)}
-        for line in order_lines(session, order)
-    ]  # fmt: skip
-    out["paidAt"] = order.paid_at.isoformat() if order.paid_at else None
-    return out
+    money: dict[str, object] = {name: naira(kobo) for name, kobo in amounts.items()}
+    money.update({f"{name}_text": format_naira(kobo) for name, kobo in amounts.items()})
+    return OrderShape.model_validate(
+        {
+            **money,
+            "tx_ref": order.tx_ref,
+            "status": order.status,
+            "provider": order.provider,
+            "currency": order.currency,
+            "coupon_code": order.coupon_code or "",
+            "summary": [ReceiptRow(label=label, amount_text=text) for label, text in delivery.receipt_rows(order)],
+            "email": order.email,
+            "lines": [
+                OrderLineShape(
+                    course_id=line.course_id,
+                    title=line.title,
+                    price=naira(line.price_kobo),
+                    price_text=format_naira(line.price_kobo),
+                )
+                for line in order_lines(session, order)
+            ],
+            "paid_at": order.paid_at.isoformat() if order.paid_at else None,
+        }
+    )
 
 
 def verification_problem(order: Order, verification: Verification) -> str | None:
@@ -196,7 +224,7 @@ def _record_attempt(session: Session, order: Order, verification: Verification, 
                 )
             ).first()
         attempt = attempt or PaymentAttempt(
-            order_id=order.id,
+            order_id=row_id(order.id),
             provider=order.provider,
             tx_ref=order.tx_ref,
             provider_transaction_id=verification.transaction_id,
@@ -274,11 +302,14 @@ def mark_paid(session: Session, *, order: Order) -> bool:
         True when this call paid the order; False when it was already paid.
     """
     # A conditional update is the lock: of two concurrent confirmations only one changes a row.
-    result = session.execute(
-        update(Order)
-        .where(col(Order.id) == order.id, col(Order.status) != "paid")
-        .values(status="paid", paid_at=datetime.now(UTC))
-        .execution_options(synchronize_session=False)
+    result = cast(  # an UPDATE's result is a cursor result, with its rowcount
+        "CursorResult[Any]",
+        session.execute(
+            update(Order)
+            .where(col(Order.id) == order.id, col(Order.status) != "paid")
+            .values(status="paid", paid_at=datetime.now(UTC))
+            .execution_options(synchronize_session=False)
+        ),
     )
     session.refresh(order)
     if result.rowcount != 1:

@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from marketplace.money import CENT, format_naira, naira_number, to_kobo, to_naira
+from marketplace.money import CENT, format_naira, to_kobo, to_naira
 from marketplace.settings import settings
+from marketplace.shapes.commerce import CartTotals
 
 ZERO = Decimal("0.00")
 
@@ -64,20 +65,18 @@ class Totals:
             "total_kobo": to_kobo(self.total),
         }
 
-    def as_dict(self) -> dict[str, int | float | str]:
-        """JSON-friendly numbers (naira) and their display texts, e.g. ``totalText: "₦16,500"``."""
-        out: dict[str, int | float | str] = {}
-        for name, kobo in (
-            ("subtotal", to_kobo(self.subtotal)),
-            ("discount", to_kobo(self.discount)),
-            ("couponDiscount", to_kobo(self.coupon_discount)),
-            ("tax", to_kobo(self.tax)),
-            ("total", to_kobo(self.total)),
-        ):
-            out[name] = naira_number(kobo)
-            out[f"{name}Text"] = format_naira(kobo)
-        out["couponCode"] = self.coupon_code
-        return out
+    def shape(self) -> CartTotals:
+        """The totals as the screens and the API show them: exact naira and their texts (``₦16,500``)."""
+        kobo = {
+            "subtotal": to_kobo(self.subtotal),
+            "discount": to_kobo(self.discount),
+            "coupon_discount": to_kobo(self.coupon_discount),
+            "tax": to_kobo(self.tax),
+            "total": to_kobo(self.total),
+        }
+        texts = {f"{name}_text": format_naira(value) for name, value in kobo.items()}
+        amounts = {name: to_naira(value) for name, value in kobo.items()}
+        return CartTotals.model_validate({**amounts, **texts, "coupon_code": self.coupon_code})
 
 
 def _quantize(value: Decimal) -> Decimal:

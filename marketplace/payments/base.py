@@ -10,7 +10,7 @@ import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import httpx
 
@@ -92,7 +92,7 @@ def header(headers: Mapping[str, str], name: str) -> str:
     return ""
 
 
-def load_json(raw_body: bytes) -> dict:
+def load_json(raw_body: bytes) -> dict[str, Any]:
     """The JSON object of a webhook body; ProviderError when it is not one."""
     try:
         body = json.loads(raw_body)
@@ -111,7 +111,7 @@ def call_provider(
     transport: httpx.BaseTransport | None,
     method: str,
     path: str,
-    **kwargs,
+    **kwargs: Any,
 ) -> httpx.Response:
     """One request to a provider's API with its secret key as the bearer; ProviderError when it cannot be reached.
 

@@ -21,14 +21,14 @@ import reflex as rx
 
 from marketplace import routes
 from marketplace.db.engine import in_thread, session_scope
-from marketplace.domain import checkout, orders
+from marketplace.domain import checkout, guest_cart, orders
+from marketplace.domain.billing import COUNTRIES, NIGERIA, NIGERIAN_STATES
 from marketplace.domain.errors import DomainError, PaymentError
 from marketplace.domain.sessions import user_for_token
 from marketplace.payments.registry import active_provider_name
-from marketplace.states.cart import CartState, parse_local
+from marketplace.states.cart import CartState
 from marketplace.states.coupon import CouponState
 from marketplace.states.session import SessionState
-from marketplace.views.commerce import COUNTRIES, NIGERIA, NIGERIAN_STATES
 
 log = logging.getLogger(__name__)
 
@@ -189,10 +189,8 @@ class CheckoutState(rx.State):
             session_state = await self.get_state(SessionState)
             cart_state = await self.get_state(CartState)
             # The order's courses left the server cart with the payment; the browser's copy follows.
-            local = parse_local(session_state.cart_json)
-            bought = {str(course_id) for course_id in result.course_ids}
-            items = [item for item in local["items"] if str(item.get("id")) not in bought]
-            cart_state._replace(session_state, {"items": items, "savedForLater": local["savedForLater"]})
+            local = guest_cart.parse(session_state.cart_json)
+            cart_state._replace(session_state, guest_cart.without_courses(local, set(result.course_ids)))
             (await self.get_state(CouponState))._clear()  # the code was used on this order
             page_path, toast = routes.ORDER_COMPLETE, rx.toast.success(PAID)
         else:

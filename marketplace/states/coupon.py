@@ -13,12 +13,11 @@ import logging
 import reflex as rx
 
 from marketplace.db.engine import in_session_thread
-from marketplace.domain import coupons
+from marketplace.domain import coupons, guest_cart
 from marketplace.domain.errors import DomainError
 from marketplace.money import to_kobo
-from marketplace.states.cart import parse_local
+from marketplace.shapes.commerce import CartTotals
 from marketplace.states.session import SessionState, verified_user_id
-from marketplace.views.commerce import TotalsView, item_price, totals_view
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +30,7 @@ class CouponState(rx.State):
     code: str = ""  # what the learner types
     applied: str = ""  # the code in use, as stored (upper-cased); "" when none
     error: str = ""  # why the last code was refused, shown under the field
-    totals: TotalsView = TotalsView()  # meaningful only while a code is applied
+    totals: CartTotals = CartTotals()  # meaningful only while a code is applied
     _total: str = "0"  # the naira total shown with the code: what Proceed sends
     _user_id: int | None = None  # whose code it is: a browser shared by two learners never passes one on
 
@@ -44,12 +43,12 @@ class CouponState(rx.State):
     def _clear(self) -> None:
         """Forget the code (after the order is paid, or for another learner)."""
         self.code, self.applied, self.error = "", "", ""
-        self.totals, self._total = TotalsView(), "0"
+        self.totals, self._total = CartTotals(), "0"
 
     async def _price(self, code: str) -> str:
         """Price the cart with ``code`` and show it; the refusal message, or ``""`` when it applies."""
         session_state = await self.get_state(SessionState)
-        prices = [to_kobo(item_price(item)) for item in parse_local(session_state.cart_json)["items"]]
+        prices = [to_kobo(item.price) for item in guest_cart.parse(session_state.cart_json).items]
         try:
             totals = await in_session_thread(
                 lambda session: coupons.price_with_coupon(session, prices, code), readonly=True
@@ -60,7 +59,7 @@ class CouponState(rx.State):
             log.exception("Checking discount code %r failed", code)
             return APPLY_FAILED
         self.applied = totals.coupon_code
-        self.totals = totals_view(totals)
+        self.totals = totals.shape()
         self._total = str(totals.total)
         return ""
 

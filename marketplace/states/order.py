@@ -9,8 +9,8 @@ import reflex as rx
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import orders
 from marketplace.domain.errors import DomainError
+from marketplace.shapes.commerce import Order
 from marketplace.states.session import verified_user_id
-from marketplace.views.commerce import OrderView, order_view
 
 log = logging.getLogger(__name__)
 
@@ -18,23 +18,22 @@ log = logging.getLogger(__name__)
 class OrderState(rx.State):
     """The order shown on /order1 or /order2 (only the caller's own)."""
 
-    order: OrderView = OrderView()
+    order: Order = Order()
     loaded: bool = False
     error: str = ""
 
     @rx.event
     async def load(self):
         """on_load: the order named by ``?ref=`` when it is the signed-in learner's."""
-        self.order, self.error, self.loaded = OrderView(), "", False
+        self.order, self.error, self.loaded = Order(), "", False
         ref = self.router.url.query_parameters.get("ref", "")
         user_id = await verified_user_id(self)
         if user_id is not None and ref:
             try:
-                order = await in_session_thread(
-                    lambda session: orders.order_dict(session, orders.get_order(session, tx_ref=ref, user_id=user_id)),
+                self.order = await in_session_thread(
+                    lambda session: orders.order_shape(session, orders.get_order(session, tx_ref=ref, user_id=user_id)),
                     readonly=True,
                 )
-                self.order = order_view(order)
             except DomainError as exc:
                 self.error = exc.message
             except Exception:

@@ -44,9 +44,10 @@ def put_in_cart(db_url: str, user: User, courses: list[Course]) -> None:
 
 
 def server_cart(db_url: str, user: User) -> dict:
-    """The learner's server cart as the domain reads it."""
+    """The learner's server cart as the domain reads it, in its wire names (``items``, ``savedForLater``)."""
     with Session(get_engine(db_url)) as session:
-        return cart.get_cart(session, user_id=user.id)
+        shown = cart.get_cart(session, user_id=user.id)
+    return shown.model_dump(mode="json", by_alias=True, include={"items", "saved_for_later"})
 
 
 def total_text(courses: list[Course]) -> str:

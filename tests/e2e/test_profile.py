@@ -204,7 +204,7 @@ def test_saved_for_later_moves_to_cart(browser: Browser, live_app):
     expect(page.get_by_text("Nothing saved for later yet")).to_be_visible()
     expect(page.get_by_test_id("shopping-cart-count")).to_have_text("1")
     with Session(get_engine(live_app.db_url)) as session:
-        assert [i["id"] for i in cart.get_cart(session, user_id=learner.id)["items"]] == [course.id]
+        assert [i.id for i in cart.get_cart(session, user_id=learner.id).items] == [course.id]
     page.goto("/profile1")
     expect(page.get_by_label("First Name")).to_have_value("Musa")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

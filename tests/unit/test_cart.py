@@ -1,6 +1,7 @@
 """The server-side cart: once per course, never an owned course, save for later and back, local merge."""
 
 import re
+from decimal import Decimal
 
 import pytest
 
@@ -20,8 +21,9 @@ def test_added_course_has_the_cart_item_shape(session, learner):
         session, instructor=instructor, price_kobo=1_500_050, title="Python", thumbnail="https://x/p.png"
     )
     assert cart.add_to_cart(session, user_id=learner.id, course_id=course.id) == "added"
-    item = cart.get_cart(session, user_id=learner.id)["items"][0]
-    assert item == {
+    item = cart.get_cart(session, user_id=learner.id).items[0]
+    assert item.price == Decimal("15000.50")  # exact naira, never a float
+    assert item.model_dump(mode="json", by_alias=True) == {
         "id": course.id,
         "title": "Python",
         "price": 15000.5,
@@ -30,6 +32,7 @@ def test_added_course_has_the_cart_item_shape(session, learner):
         "image": "https://x/p.png",
         "instructor": f"Ngozi {session.get(type(learner), instructor.user_id).last_name}",
         "rating": 0.0,
+        "ratingText": "0.0",
         "lectures": 3,
         "level": "Beginner",
     }
@@ -60,19 +63,19 @@ def test_save_for_later_and_back(session, learner):
     cart.add_to_cart(session, user_id=learner.id, course_id=second.id)
     cart.save_for_later(session, user_id=learner.id, course_id=first.id)
     state = cart.get_cart(session, user_id=learner.id)
-    assert [i["id"] for i in state["items"]] == [second.id]
-    assert [i["id"] for i in state["savedForLater"]] == [first.id]
+    assert [i.id for i in state.items] == [second.id]
+    assert [i.id for i in state.saved_for_later] == [first.id]
     assert cart.cart_count(session, user_id=learner.id) == 1
     assert cart.move_to_cart(session, user_id=learner.id, course_id=first.id) == "moved"
     assert cart.move_to_cart(session, user_id=learner.id, course_id=first.id) == "already"
-    assert cart.get_cart(session, user_id=learner.id)["savedForLater"] == []
+    assert cart.get_cart(session, user_id=learner.id).saved_for_later == []
 
 
 def test_adding_a_saved_course_moves_it_back(session, learner):
     course = make_course(session)
     cart.save_for_later(session, user_id=learner.id, course_id=course.id)
     assert cart.add_to_cart(session, user_id=learner.id, course_id=course.id) == "moved"
-    assert [i["id"] for i in cart.get_cart(session, user_id=learner.id)["items"]] == [course.id]
+    assert [i.id for i in cart.get_cart(session, user_id=learner.id).items] == [course.id]
 
 
 def test_remove_remove_saved_and_clear(session, learner):
@@ -85,16 +88,17 @@ def test_remove_remove_saved_and_clear(session, learner):
     assert cart.remove_saved(session, user_id=learner.id, course_id=b.id) is False  # b is not saved
     assert cart.clear_cart(session, user_id=learner.id) == 1
     state = cart.get_cart(session, user_id=learner.id)
-    assert state["items"] == [] and [i["id"] for i in state["savedForLater"]] == [c.id]
+    assert state.items == [] and [i.id for i in state.saved_for_later] == [c.id]
     assert cart.remove_saved(session, user_id=learner.id, course_id=c.id) is True
-    assert cart.get_cart(session, user_id=learner.id) == {"items": [], "savedForLater": []}
+    empty = cart.get_cart(session, user_id=learner.id)
+    assert (empty.items, empty.saved_for_later, empty.count, empty.totals.total_text) == ([], [], 0, "₦0")
 
 
 def test_carts_are_per_user(session, learner):
     other = make_user(session)
     course = make_course(session)
     cart.add_to_cart(session, user_id=learner.id, course_id=course.id)
-    assert cart.get_cart(session, user_id=other.id)["items"] == []
+    assert cart.get_cart(session, user_id=other.id).items == []
     assert cart.remove_from_cart(session, user_id=other.id, course_id=course.id) is False
     assert cart.cart_count(session, user_id=learner.id) == 1
 
@@ -103,7 +107,7 @@ def test_owned_courses_drop_out_of_the_cart_view(session, learner):
     course = make_course(session)
     cart.add_to_cart(session, user_id=learner.id, course_id=course.id)
     enroll(session, learner, course)
-    assert cart.get_cart(session, user_id=learner.id)["items"] == []
+    assert cart.get_cart(session, user_id=learner.id).items == []
     assert cart.cart_count(session, user_id=learner.id) == 0
 
 
@@ -117,5 +121,25 @@ def test_merge_local_cart_keeps_server_state_and_skips_junk(session, learner):
         items=[{"id": on_server.id, "title": "x"}, {"id": local.id}, {"id": owned.id}, {"id": 424242}, "junk"],
         saved=[local_saved.id, str(local.id)],
     )
-    assert [i["id"] for i in merged["items"]] == [local.id]
-    assert [i["id"] for i in merged["savedForLater"]] == [on_server.id, local_saved.id]
+    assert [i.id for i in merged.items] == [local.id]
+    assert [i.id for i in merged.saved_for_later] == [on_server.id, local_saved.id]
+
+
+def test_the_cart_is_priced_exactly_by_the_pricing_module(session, learner):
+    for kobo in (1_500_000, 50):  # NGN15,000 and 50 kobo: no float could hold this sum exactly
+        cart.add_to_cart(session, user_id=learner.id, course_id=make_course(session, price_kobo=kobo).id)
+    shown = cart.get_cart(session, user_id=learner.id)
+    assert shown.count == 2 and shown.totals.subtotal == Decimal("15000.50")
+    assert (shown.totals.total, shown.totals.total_text) == (Decimal("16489.55"), "₦16,489.55")
+    wire = shown.model_dump(mode="json", by_alias=True)
+    assert set(wire) == {"items", "savedForLater", "count", "totals"}
+    assert wire["totals"]["totalText"] == "₦16,489.55" and wire["totals"]["couponDiscount"] == 0
+
+
+def test_a_course_item_comes_from_the_database(session):
+    course = make_course(session, price_kobo=1_050, thumbnail="")
+    item = cart.course_item(session, course.id)
+    assert (item.id, item.price, item.price_text, item.quantity) == (course.id, Decimal("10.50"), "NGN10.50", 1)
+    assert item.image  # the placeholder, never an empty picture
+    with pytest.raises(NotFound):
+        cart.course_item(session, 999_999)

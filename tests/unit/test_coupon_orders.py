@@ -59,8 +59,8 @@ def test_the_code_and_its_discount_are_kept_on_the_order(session):
         134_900,
         1_483_900,
     )
-    shown = orders.order_dict(session, order)
-    assert (shown["couponCode"], shown["couponDiscountText"], shown["totalText"]) == ("NAIJA10", "₦1,500", "₦14,839")
+    shown = orders.order_shape(session, order)
+    assert (shown.coupon_code, shown.coupon_discount_text, shown.total_text) == ("NAIJA10", "₦1,500", "₦14,839")
     assert _redemptions(session) == 0  # applying and ordering is not using it: only payment counts
     plain = orders.create_order(
         session, user=user, course_ids=[course.id], total_amount="16489", provider="sandbox", **BILLING
@@ -117,7 +117,7 @@ def test_a_duplicated_confirmation_counts_the_code_once(session):
     assert _redemptions(session) == 1
     assert _count(session, Enrollment, user_id=user.id) == 1
     receipt = next(m for m in _outbox(session) if order.tx_ref in m)
-    assert "Discount code NAIJA10: -₦1,500" in receipt and orders.order_dict(session, order)["totalText"] in receipt
+    assert "Discount code NAIJA10: -₦1,500" in receipt and orders.order_shape(session, order).total_text in receipt
 
 
 def test_the_code_is_counted_only_for_paid_orders(session):

@@ -69,12 +69,12 @@ def test_without_a_code_nothing_changes():
     assert price_cart([D("15000")]) == Totals(D("15000.00"), D("10.00"), D("1499.00"), D("16489.00"))
     plain = price_cart([D("15000")])
     assert (plain.coupon_discount, plain.coupon_code) == (D("0.00"), "")
-    assert plain.as_dict()["couponDiscountText"] == "₦0" and plain.as_dict()["couponCode"] == ""
+    assert plain.shape().coupon_discount_text == "₦0" and plain.shape().coupon_code == ""
 
 
 def test_screens_get_the_coupon_line():
-    shown = price_kobo([1_500_000], coupon=CouponTerms("NAIJA10", percent_off=10)).as_dict()
-    assert (shown["couponCode"], shown["couponDiscountText"], shown["totalText"]) == ("NAIJA10", "₦1,500", "₦14,839")
+    shown = price_kobo([1_500_000], coupon=CouponTerms("NAIJA10", percent_off=10)).shape()
+    assert (shown.coupon_code, shown.coupon_discount_text, shown.total_text) == ("NAIJA10", "₦1,500", "₦14,839")
 
 
 # --- which codes apply -------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 import json
 import re
+from decimal import Decimal
 from email import message_from_bytes
 from email.policy import default
 from urllib.parse import parse_qsl, urlparse
@@ -81,8 +82,9 @@ def test_order_is_priced_from_the_database(session):
     assert order.status == "pending" and order.tx_ref.startswith("NL-") and order.user_id == user.id
     lines = orders.order_lines(session, order)
     assert [(line.course_id, line.price_kobo) for line in lines] == [(a.id, 1_500_000), (b.id, 500_050)]
-    shown = orders.order_dict(session, order)
+    shown = orders.order_shape(session, order).model_dump(mode="json", by_alias=True)
     assert shown["total"] == 21989.55 and shown["totalText"] == "₦21,989.55"
+    assert orders.order_shape(session, order).total == Decimal("21989.55")  # exact until the wire
     # How the prices become the total, for the order page and the receipt.
     assert shown["summary"] == [
         {"label": "Subtotal", "amountText": "₦20,000.50"},
@@ -133,7 +135,7 @@ def test_confirmed_payment_enrolls_once_clears_cart_and_notifies(session):
     assert order.status == "paid" and order.paid_at is not None
     enrollment = session.exec(select(Enrollment).where(Enrollment.user_id == user.id)).one()
     assert (enrollment.course_id, enrollment.order_id) == (bought.id, order.id)
-    assert [i["id"] for i in cart.get_cart(session, user_id=user.id)["items"]] == [other.id]
+    assert [i.id for i in cart.get_cart(session, user_id=user.id).items] == [other.id]
     note = session.exec(select(Notification).where(Notification.user_id == user.id)).one()
     assert (note.kind, note.text) == ("payment", f"Payment successful for order {order.tx_ref}")
     assert note.link == f"/order1?ref={order.tx_ref}"  # the notification leads to the order itself
@@ -142,9 +144,9 @@ def test_confirmed_payment_enrolls_once_clears_cart_and_notifies(session):
     assert (attempt.status, attempt.provider_transaction_id, attempt.amount_kobo) == ("paid", "555", order.total_kobo)
     receipts = [m for m in _outbox(session) if order.tx_ref in m]
     assert len(receipts) == 1
-    assert bought.title in receipts[0] and orders.order_dict(session, order)["totalText"] in receipts[0]
-    for row in orders.order_dict(session, order)["summary"]:  # subtotal, discount, tax: the receipt adds up
-        assert f"{row['label']}: {row['amountText']}" in receipts[0]
+    assert bought.title in receipts[0] and orders.order_shape(session, order).total_text in receipts[0]
+    for row in orders.order_shape(session, order).summary:  # subtotal, discount, tax: the receipt adds up
+        assert f"{row.label}: {row.amount_text}" in receipts[0]
 
     # The same confirmation again (a webhook after the return): nothing changes.
     orders.confirm_payment(session, order=order, verification=_paid(order))

@@ -50,7 +50,9 @@ def test_kobo_prices_and_shapes_for_screens():
         "tax_kobo": 149_905,
         "total_kobo": 1_648_955,
     }
-    shown = totals.as_dict()
-    assert shown["total"] == 16489.55
-    assert shown["totalText"] == "₦16,489.55"
-    assert shown["discountText"] == "₦10"
+    shown = totals.shape()
+    assert shown.total == D("16489.55")  # exact naira on the screen's side
+    assert shown.total_text == "₦16,489.55"
+    assert shown.discount_text == "₦10"
+    wire = shown.model_dump(mode="json", by_alias=True)  # JSON numbers only on the wire
+    assert (wire["total"], wire["totalText"], wire["couponDiscountText"]) == (16489.55, "₦16,489.55", "₦0")

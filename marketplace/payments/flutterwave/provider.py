@@ -9,6 +9,7 @@ import hmac
 import logging
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 import httpx
 
@@ -46,7 +47,7 @@ class FlutterwaveProvider:
     def __init__(self, transport: httpx.BaseTransport | None = None) -> None:
         self._transport = transport
 
-    def _call(self, method: str, path: str, **kwargs) -> httpx.Response:
+    def _call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         return call_provider(
             name="Flutterwave",
             base_url=settings.flutterwave_base_url,
@@ -75,7 +76,7 @@ class FlutterwaveProvider:
         if not link:
             log.warning("Flutterwave refused order %s: %s", order.tx_ref, body.get("message"))
             raise ProviderError(body.get("message") or "Payment initiation failed: No payment link received.")
-        return link
+        return str(link)
 
     def verify(self, transaction_id: str | None = None, *, tx_ref: str | None = None) -> Verification:
         """GET /v3/transactions/{id}/verify, or verify_by_reference when only our reference is known."""
@@ -118,7 +119,7 @@ class FlutterwaveProvider:
         )
 
 
-def _json(response: httpx.Response) -> dict:
+def _json(response: httpx.Response) -> dict[str, Any]:
     if response.status_code >= 500:
         raise ProviderError("The payment provider is unavailable. Please try again.")
     try:

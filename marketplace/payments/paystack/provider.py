@@ -7,6 +7,7 @@ import hmac
 import logging
 import re
 from collections.abc import Mapping
+from typing import Any
 
 import httpx
 
@@ -48,7 +49,7 @@ class PaystackProvider:
     def __init__(self, transport: httpx.BaseTransport | None = None) -> None:
         self._transport = transport
 
-    def _call(self, method: str, path: str, **kwargs) -> httpx.Response:
+    def _call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         return call_provider(
             name="Paystack",
             base_url=settings.paystack_base_url,
@@ -76,7 +77,7 @@ class PaystackProvider:
         if not link:
             log.warning("Paystack refused order %s: %s", order.tx_ref, body.get("message"))
             raise ProviderError(body.get("message") or "Payment initiation failed: No payment link received.")
-        return link
+        return str(link)
 
     def verify(self, transaction_id: str | None = None, *, tx_ref: str | None = None) -> Verification:
         """GET /transaction/verify/{reference}. Paystack verifies by our reference, so ``tx_ref`` comes first."""
@@ -117,7 +118,7 @@ class PaystackProvider:
         )
 
 
-def _json(response: httpx.Response) -> dict:
+def _json(response: httpx.Response) -> dict[str, Any]:
     if response.status_code >= 500:
         raise ProviderError("The payment provider is unavailable. Please try again.")
     try:
