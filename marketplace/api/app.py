@@ -19,6 +19,7 @@ from marketplace.api import (
     payments,
     profile,
     reviews,
+    wishlist,
 )
 from marketplace.api.errors import error_responses
 from marketplace.db.engine import ping
@@ -40,6 +41,7 @@ ROUTERS = (
     (chats, (401, 403, 404, 422)),
     (notifications, (401, 404, 422)),
     (certificates, (401, 404, 422)),
+    (wishlist, (400, 401, 404, 422)),
 )
 
 

@@ -38,7 +38,16 @@ from starlette.routing import Route
 from marketplace.api.app import create_api
 from marketplace.api.deps import get_session, request_session
 from marketplace.db.engine import get_engine
-from marketplace.db.models import CartEntry, Coupon, LoginSession, Review, Section, User
+from marketplace.db.models import (
+    CartEntry,
+    Coupon,
+    LoginSession,
+    Review,
+    Section,
+    SectionProgress,
+    User,
+    WishlistEntry,
+)
 from marketplace.domain import account_recovery, chat, login_throttle, notifications, one_time_tokens, sessions
 from marketplace.domain.checkout import WEBHOOK_JOB
 from marketplace.domain.pricing import price_kobo
@@ -723,6 +732,48 @@ def _read_one(w: World) -> Call:
         assert db.one("notifications", id=second.id)["read_at"] is None
 
     return Call("POST", f"/api/notifications/{first.id}/read", expect, kwargs={"headers": headers})
+
+
+# certificates and the wishlist
+
+
+@case("POST /api/progress/{course_id}/complete", "last section issues the certificate")
+def _finish_course(w: World) -> Call:
+    user, headers, course, sections = _enrolled(w)
+    for section in sections[:-1]:
+        w.session.add(SectionProgress(user_id=user.id, course_id=course.id, section_id=section.id))
+    w.session.commit()
+
+    def expect(db: Db, reply) -> None:
+        certificate = db.one("certificates", user_id=user.id, course_id=course.id)
+        assert reply.json()["isCompleted"] is True and certificate["code"].startswith("NLC-")
+
+    body = {"sectionId": sections[-1].id, "complete": True}
+    return Call("POST", f"/api/progress/{course.id}/complete", expect, kwargs={"json": body, "headers": headers})
+
+
+@case("PUT /api/wishlist/{course_id}")
+def _heart(w: World) -> Call:
+    user, headers = w.signed_in()
+    course = make_course(w.session)
+
+    def expect(db: Db, reply) -> None:
+        db.one("wishlist_entries", user_id=user.id, course_id=course.id)
+
+    return Call("PUT", f"/api/wishlist/{course.id}", expect, kwargs={"headers": headers})
+
+
+@case("DELETE /api/wishlist/{course_id}")
+def _unheart(w: World) -> Call:
+    user, headers = w.signed_in()
+    course = make_course(w.session)
+    w.session.add(WishlistEntry(user_id=user.id, course_id=course.id))
+    w.session.commit()
+
+    def expect(db: Db, reply) -> None:
+        assert db.rows("wishlist_entries", user_id=user.id, course_id=course.id) == []
+
+    return Call("DELETE", f"/api/wishlist/{course.id}", expect, kwargs={"headers": headers})
 
 
 # --- the tests -------------------------------------------------------------------------------------------------
