@@ -18,6 +18,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import jwt
 from sqlalchemy import or_, update
@@ -67,7 +68,18 @@ class Caller:
         return self.expires_at <= datetime.now(UTC) + timedelta(seconds=seconds)
 
 
-def _access_token(record: LoginSession, now: datetime) -> tuple[str, datetime]:
+@dataclass(frozen=True)
+class _Live:
+    """The columns of a live login session that checking a token needs (no whole ORM row on the hot path)."""
+
+    id: str
+    user_id: int
+    expires_at: datetime
+    last_seen_at: datetime | None
+    refresh_hash: str | None
+
+
+def _access_token(record: LoginSession | _Live, now: datetime) -> tuple[str, datetime]:
     """A signed access token for ``record``, and when it runs out (never after the session does)."""
     expires = min(now + timedelta(minutes=settings.access_token_minutes), _aware(record.expires_at))
     expires = expires.replace(microsecond=0)  # JWT times are whole seconds
@@ -75,8 +87,10 @@ def _access_token(record: LoginSession, now: datetime) -> tuple[str, datetime]:
     return jwt.encode(claims, settings.secret_key, algorithm=ALGORITHM), expires
 
 
-def open_session(session: Session, user: User, *, user_agent: str = "", ip: str | None = None) -> Tokens:
+def open_session(session: Session, user: User, *, user_agent: str | None = "", ip: str | None = None) -> Tokens:
     """Open a login session for ``user`` on the device that sent ``user_agent`` from ``ip``."""
+    if user.id is None:
+        raise ValueError("A login session needs a saved user.")
     now = datetime.now(UTC)
     secret = secrets.token_urlsafe(32)
     record = LoginSession(
@@ -99,7 +113,7 @@ def issue_token(session: Session, user: User, **device: str | None) -> str:
     return open_session(session, user, **device).access
 
 
-def _claims(token: str, *, verify_exp: bool = True) -> dict | None:
+def _claims(token: str, *, verify_exp: bool = True) -> dict[str, Any] | None:
     if not token:
         return None
     try:
@@ -123,7 +137,21 @@ def _live(session: Session, session_id: str, user_id: str | None = None) -> Logi
     return record
 
 
-def _caller(record: LoginSession, expires_at: datetime) -> Caller:
+def _live_columns(session: Session, session_id: str, user_id: str | None = None) -> _Live | None:
+    """The live session ``session_id`` (of ``user_id`` when given) as plain columns, or None: one indexed read."""
+    row = session.exec(
+        select(
+            LoginSession.user_id, LoginSession.expires_at, LoginSession.last_seen_at, LoginSession.refresh_hash
+        ).where(LoginSession.id == session_id, col(LoginSession.revoked_at).is_(None))
+    ).first()
+    if row is None or _aware(row[1]) <= datetime.now(UTC):
+        return None
+    if user_id is not None and str(row[0]) != user_id:
+        return None
+    return _Live(id=session_id, user_id=row[0], expires_at=row[1], last_seen_at=row[2], refresh_hash=row[3])
+
+
+def _caller(record: _Live, expires_at: datetime) -> Caller:
     seen = record.last_seen_at
     due = seen is None or _aware(seen) <= datetime.now(UTC) - SEEN_EVERY
     return Caller(user_id=record.user_id, session_id=record.id, expires_at=expires_at, seen_due=due)
@@ -138,7 +166,7 @@ def caller_for_token(session: Session, token: str | None) -> Caller | None:
     claims = _claims(token or "")
     if claims is None:
         return None
-    record = _live(session, claims["sid"], claims["sub"])
+    record = _live_columns(session, claims["sid"], claims["sub"])
     if record is None:
         return None
     caller = _caller(record, datetime.fromtimestamp(claims["exp"], UTC))
@@ -161,7 +189,7 @@ def renew(session: Session, refresh_token: str | None) -> tuple[str, Caller] | N
     session_id, _, secret = (refresh_token or "").partition(".")
     if not session_id or not secret or len(session_id) > 64:
         return None
-    record = _live(session, session_id)
+    record = _live_columns(session, session_id)
     if record is None or not record.refresh_hash or not secrets.compare_digest(record.refresh_hash, _hash(secret)):
         return None
     token, expires = _access_token(record, datetime.now(UTC))

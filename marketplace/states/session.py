@@ -7,14 +7,21 @@ A token in the browser is only a claim: every handler that touches private data 
 The access token lives minutes (``ACCESS_TOKEN_MINUTES``); that check renews it with the refresh token when it
 is about to run out, for as long as the login session lives, so a signed-in person never notices.
 
+The check is made once per tab and kept, in backend-only vars (never sent to the browser), for the token it
+checked: a new token (sign-in, renewal, sign-out), a minute going by, or the token entering the last third of its
+life checks again. So a device signed out elsewhere (the devices page, a password change) stops working within a
+minute, and logging out in this tab takes effect at once (the token it checked is gone).
+
 Only ``require_login`` is an event: signing in and out happens inside other handlers, through the private
 helpers below, never because a browser asked for it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
+import time
 
 import reflex as rx
 from sqlmodel import Session
@@ -26,12 +33,24 @@ from marketplace.settings import settings
 
 log = logging.getLogger(__name__)
 
+# How long one tab trusts a check of its token before asking the database again (a revoked device's limit).
+RECHECK_SECONDS = 60.0
+
+
+def _clock() -> float:
+    """Wall-clock seconds (not monotonic: a tab's state can outlive the process, e.g. on disk or in Redis)."""
+    return time.time()
+
+
+def _renewal_due(caller: sessions.Caller) -> bool:
+    """Whether the access token is in the last third of its life, so a request never meets one that just ran out."""
+    return caller.expires_within(settings.access_token_minutes * 20)
+
 
 def _check_tokens(session: Session, token: str, refresh: str) -> tuple[sessions.Caller, str] | None:
     """The caller behind the tokens and a renewed access token ("" when the current one is still fresh)."""
     caller = sessions.caller_for_token(session, token)
-    # Renew in the last third of the token's life, so a request never meets one that just ran out.
-    if caller is not None and not caller.expires_within(settings.access_token_minutes * 20):
+    if caller is not None and not _renewal_due(caller):
         return caller, ""
     renewed = sessions.renew(session, refresh)
     if renewed is None or (caller is not None and renewed[1].session_id != caller.session_id):
@@ -46,6 +65,11 @@ class SessionState(rx.State):
     refresh_token: str = rx.LocalStorage("", name="refresh", sync=True)
     user_json: str = rx.LocalStorage("", name="user", sync=True)
     cart_json: str = rx.LocalStorage("", name="cart", sync=True)
+
+    # The last check of the tokens (backend-only): which access token, when, and whose it was.
+    _checked_token: str = ""
+    _checked_at: float = 0.0
+    _checked_caller: sessions.Caller | None = None
 
     @rx.var
     def user(self) -> dict[str, str]:
@@ -99,9 +123,14 @@ class SessionState(rx.State):
         """
         token, refresh = self.token, self.refresh_token
         if not token and not refresh:
+            self._forget_check()
             return None
+        cached = self._recent_check(token)
+        if cached is not None:
+            return cached
         checked = await in_session_thread(lambda session: _check_tokens(session, token, refresh), readonly=True)
         if checked is None:
+            self._forget_check()
             return None
         caller, renewed = checked
         if renewed:
@@ -111,7 +140,26 @@ class SessionState(rx.State):
                 await in_session_thread(lambda session: sessions.record_seen(session, {caller.session_id}))
             except Exception:  # a missed last-seen time is no reason to fail what the person asked for
                 log.warning("Could not record when a login session was last seen", exc_info=True)
+            caller = dataclasses.replace(caller, seen_due=False)
+        self._checked_token, self._checked_at, self._checked_caller = self.token, _clock(), caller
         return caller
+
+    def _recent_check(self, token: str) -> sessions.Caller | None:
+        """The caller found by this tab's last check, if it checked this very token under a minute ago and the
+        token is not yet due for renewal; None means: ask the database."""
+        caller = self._checked_caller
+        if caller is None or not token or token != self._checked_token:
+            return None
+        if not 0 <= _clock() - self._checked_at < RECHECK_SECONDS:
+            return None
+        if _renewal_due(caller):  # the full check renews it
+            return None
+        return caller
+
+    def _forget_check(self) -> None:
+        """Drop the kept check (signed out, or the tokens no longer hold)."""
+        if self._checked_caller is not None or self._checked_token:
+            self._checked_token, self._checked_at, self._checked_caller = "", 0.0, None
 
     async def _verified_user_id(self) -> int | None:
         """The id of the user the token really belongs to, or None (forged, expired, revoked)."""
@@ -128,6 +176,7 @@ class SessionState(rx.State):
         self.user_json = json.dumps(user)
         self.token = token
         self.refresh_token = refresh
+        self._forget_check()
 
     def _set_user(self, user: dict) -> None:
         """Store the updated user (after a profile save)."""
@@ -138,6 +187,7 @@ class SessionState(rx.State):
         self.user_json = ""
         self.token = ""
         self.refresh_token = ""
+        self._forget_check()
 
     @rx.event
     async def require_login(self):
