@@ -52,6 +52,13 @@ def _create_user(session: Session, identity: VerifiedIdentity) -> User:
     return user
 
 
+def _saved_id(user: User) -> int:
+    """The id of a user row that is in the database (found, or flushed)."""
+    if user.id is None:
+        raise RuntimeError("The user row has not been saved.")
+    return user.id
+
+
 def _user_for_identity(session: Session, identity: VerifiedIdentity) -> User:
     link = session.exec(
         select(LinkedAccount).where(LinkedAccount.provider == PROVIDER, LinkedAccount.subject == identity.subject)
@@ -75,22 +82,26 @@ def _user_for_identity(session: Session, identity: VerifiedIdentity) -> User:
             # belongs to this person: an unverified sign-up must not keep a way in (it may be a squatter's).
             # The owner can set a password of their own through the reset flow.
             user.password_hash = None
-            revoke_all_sessions(session, user.id)
+            revoke_all_sessions(session, _saved_id(user))
         user.email_verified = True
         session.add(user)
     else:
         user = _create_user(session, identity)
-    session.add(LinkedAccount(user_id=user.id, provider=PROVIDER, subject=identity.subject))
+    session.add(LinkedAccount(user_id=_saved_id(user), provider=PROVIDER, subject=identity.subject))
     session.flush()
     return user
 
 
-def google_sign_in(session: Session, *, id_token: str, user_agent: str = "", ip: str | None = None) -> SignedIn:
+def google_sign_in(
+    session: Session, *, id_token: str, nonce: str | None = None, user_agent: str = "", ip: str | None = None
+) -> SignedIn:
     """Verify a Google ID token and sign its person in, linking or creating the account.
 
     Args:
         session: The database session (flushed, not committed).
-        id_token: The ID token (``credential``) the Google button handed to the browser.
+        id_token: The ID token (``credential``) the Google button handed to the browser, or the one the
+            provider's token endpoint answered in the redirect flow.
+        nonce: The redirect flow's nonce, which the token must repeat (None for Google's button).
         user_agent: The browser's User-Agent, naming the device in the list of signed-in devices.
         ip: The client's address, shown in that list.
 
@@ -98,7 +109,7 @@ def google_sign_in(session: Session, *, id_token: str, user_agent: str = "", ip:
         Unauthorized: The token is not acceptable or sign-in is not configured (:data:`GOOGLE_FAILED`).
     """
     try:
-        identity = verify_id_token(id_token)
+        identity = verify_id_token(id_token, nonce=nonce)
     except IdTokenError as exc:
         log.info("Google sign-in refused: %s", exc)
         raise Unauthorized(GOOGLE_FAILED) from exc

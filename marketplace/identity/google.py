@@ -1,32 +1,26 @@
 """Server-side check of a Google ID token (or any OpenID provider's, the issuer being a setting).
 
-The token is trusted only after its RS256 signature verifies against the provider's published keys and
-its audience, issuer, expiry and ``email_verified`` claims are right. Keys come from the provider's
-discovery document and are cached for an hour; when no cached key verifies a token, the keys are fetched
-once more (the provider may have rotated them), at most once a minute.
+The token is trusted only after its RS256 signature verifies against a key the provider publishes and its
+audience, issuer, expiry and ``email_verified`` claims (and, in the redirect flow, its nonce) are right. The
+keys come through :mod:`marketplace.identity.provider`: PyJWT's JWKS client, with its cache and its rate-limited
+refetch when a token names a key it does not hold.
 """
 
 from __future__ import annotations
 
-import threading
-import time
+import secrets
 from dataclasses import dataclass
+from typing import Any
 
-import httpx
 import jwt
 
+from marketplace.identity.provider import ProviderError, forget_providers, provider
 from marketplace.settings import settings
 
 GOOGLE_ISSUERS = ("https://accounts.google.com", "accounts.google.com")
-KEYS_TTL_SECONDS = 3600
-MIN_REFRESH_SECONDS = 60
-HTTP_TIMEOUT_SECONDS = 10
 # Clock skew between us and the provider that an expiry or issue time may be off by.
 LEEWAY_SECONDS = 30
-
-_lock = threading.Lock()
-# issuer -> (fetched at, keys)
-_key_cache: dict[str, tuple[float, list[jwt.PyJWK]]] = {}
+NO_KEY_VERIFIES = "No key published by the provider verifies the token's signature."
 
 
 class IdTokenError(Exception):
@@ -50,57 +44,47 @@ def accepted_issuers(issuer: str) -> tuple[str, ...]:
     return GOOGLE_ISSUERS if issuer in GOOGLE_ISSUERS else (issuer,)
 
 
-def _discovery_url(issuer: str) -> str:
-    base = issuer if issuer.startswith("http") else f"https://{issuer}"
-    return f"{base.rstrip('/')}/.well-known/openid-configuration"
-
-
-def _fetch_keys(issuer: str) -> list[jwt.PyJWK]:
-    try:
-        with httpx.Client(timeout=HTTP_TIMEOUT_SECONDS) as client:
-            config = client.get(_discovery_url(issuer))
-            config.raise_for_status()
-            jwks_uri = config.json()["jwks_uri"]
-            answer = client.get(jwks_uri)
-            answer.raise_for_status()
-            key_set = jwt.PyJWKSet.from_dict(answer.json())
-    except (httpx.HTTPError, ValueError, KeyError, jwt.PyJWTError) as exc:
-        raise IdTokenError(f"Could not load the provider's keys: {exc}") from exc
-    return list(key_set.keys)
-
-
-def _keys(issuer: str, *, refresh: bool = False) -> list[jwt.PyJWK]:
-    with _lock:
-        cached = _key_cache.get(issuer)
-        if cached:
-            age = time.monotonic() - cached[0]
-            # A forced refresh is rate-limited: otherwise every forged token would make us fetch the keys.
-            if age < (MIN_REFRESH_SECONDS if refresh else KEYS_TTL_SECONDS):
-                return cached[1]
-        keys = _fetch_keys(issuer)
-        _key_cache[issuer] = (time.monotonic(), keys)
-        return keys
-
-
 def clear_key_cache() -> None:
-    """Forget every cached key set (tests, or after changing the issuer setting)."""
-    with _lock:
-        _key_cache.clear()
+    """Forget every discovered provider and its cached keys (tests, or after changing the issuer setting)."""
+    forget_providers()
 
 
-class _NoKeyVerifies(Exception):
-    pass
+def _candidate_keys(id_token: str, kid: str | None, issuer: str) -> list[jwt.PyJWK]:
+    """The published keys that may have signed the token: the one its key id names, else each RSA key."""
+    try:
+        keys = provider(issuer).keys
+        if kid:
+            # The JWKS client serves its cached set, and fetches it again (at most once a minute) when the
+            # named key is not in it: the provider may have rotated its keys.
+            return [keys.get_signing_key(kid)]
+        # Google always names the key; a provider that does not (the local one in tests) has each of its RSA
+        # signing keys tried, from the same cached set.
+        return [k for k in keys.get_jwk_set().keys if k.key_type == "RSA" and k.public_key_use in ("sig", None)]
+    except ProviderError as exc:
+        raise IdTokenError(f"Could not load the provider's keys: {exc}") from exc
+    except jwt.PyJWKClientConnectionError as exc:
+        raise IdTokenError(f"Could not load the provider's keys: {exc}") from exc
+    except jwt.PyJWKClientError as exc:  # no published key has the token's key id
+        raise IdTokenError(NO_KEY_VERIFIES) from exc
+    except (jwt.PyJWKSetError, jwt.PyJWKError) as exc:
+        raise IdTokenError(f"The provider's keys are unusable: {exc}") from exc
 
 
-def _decode(id_token: str, keys: list[jwt.PyJWK], *, audience: str, issuers: tuple[str, ...]) -> dict:
-    for key in keys:
+def _claims(id_token: str, *, issuer: str, audience: str) -> dict[str, Any]:
+    try:
+        header = jwt.get_unverified_header(id_token)
+    except jwt.PyJWTError as exc:
+        raise IdTokenError(f"Malformed token: {exc}") from exc
+    if header.get("alg") != "RS256":
+        raise IdTokenError(f"Unexpected algorithm {header.get('alg')!r}")
+    for key in _candidate_keys(id_token, header.get("kid"), issuer):
         try:
             return jwt.decode(
                 id_token,
                 key,
                 algorithms=["RS256"],
                 audience=audience,
-                issuer=issuers,
+                issuer=accepted_issuers(issuer),
                 leeway=LEEWAY_SECONDS,
                 options={"require": ["exp", "iat", "iss", "aud", "sub"]},
             )
@@ -108,45 +92,31 @@ def _decode(id_token: str, keys: list[jwt.PyJWK], *, audience: str, issuers: tup
             continue  # maybe another key of the set signed it
         except jwt.PyJWTError as exc:
             raise IdTokenError(f"Token refused: {exc}") from exc
-    raise _NoKeyVerifies
+    raise IdTokenError(NO_KEY_VERIFIES)
 
 
-def _verified_claims(id_token: str, kid: str | None, *, issuer: str, audience: str) -> dict:
-    # The cached keys first; if none verifies, the provider may have rotated them: fetch once more.
-    for refresh in (False, True):
-        keys = _keys(issuer, refresh=refresh)
-        # Without a key id, try each RSA key the provider publishes.
-        candidates = [k for k in keys if (k.key_id == kid if kid else k.key_type == "RSA")]
-        try:
-            return _decode(id_token, candidates, audience=audience, issuers=accepted_issuers(issuer))
-        except _NoKeyVerifies:
-            continue
-    raise IdTokenError("No key published by the provider verifies the token's signature.")
-
-
-def verify_id_token(id_token: str, *, client_id: str | None = None, issuer: str | None = None) -> VerifiedIdentity:
+def verify_id_token(
+    id_token: str, *, client_id: str | None = None, issuer: str | None = None, nonce: str | None = None
+) -> VerifiedIdentity:
     """Verify an ID token and answer who it names.
 
     Args:
-        id_token: The compact JWT posted by the browser.
+        id_token: The compact JWT posted by the browser or answered by the token endpoint.
         client_id: The expected audience (default: ``settings.google_client_id``).
         issuer: The provider (default: ``settings.google_issuer``).
+        nonce: The nonce our authorization request carried (redirect flow); the token must repeat it.
 
     Raises:
         IdTokenError: Not configured, malformed, badly signed, expired, for another audience or issuer,
-            or the email is missing or unverified.
+            not answering our nonce, or the email is missing or unverified.
     """
     client_id = client_id if client_id is not None else settings.google_client_id
     issuer = (issuer if issuer is not None else settings.google_issuer).rstrip("/")
     if not client_id:
         raise IdTokenError("Google sign-in is not configured (no client id).")
-    try:
-        header = jwt.get_unverified_header(id_token or "")
-    except jwt.PyJWTError as exc:
-        raise IdTokenError(f"Malformed token: {exc}") from exc
-    if header.get("alg") != "RS256":
-        raise IdTokenError(f"Unexpected algorithm {header.get('alg')!r}")
-    claims = _verified_claims(id_token, header.get("kid"), issuer=issuer, audience=client_id)
+    claims = _claims(id_token or "", issuer=issuer, audience=client_id)
+    if nonce is not None and not secrets.compare_digest(str(claims.get("nonce") or ""), nonce):
+        raise IdTokenError("The token does not answer our sign-in request (nonce).")
     # Google has sent this claim both as a boolean and as the string "true".
     if claims.get("email_verified") not in (True, "true"):
         raise IdTokenError("The provider has not verified this email address.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
+import urllib.parse
 
 import jwt
 import pytest
@@ -19,9 +20,9 @@ from sqlmodel import select
 from marketplace.db import engine
 from marketplace.domain.accounts import LOGIN_SUCCESS
 from marketplace.domain.google_sign_in import GOOGLE_FAILED
-from marketplace.identity import google
+from marketplace.identity import provider as oidc
 from marketplace.settings import settings
-from marketplace.states.auth_google import GIS_SCRIPT_URL, GoogleState
+from marketplace.states.auth_google import GOOGLE_BUTTON_SCRIPT, GoogleState
 from tests.oidc_helpers import CLIENT_ID as OIDC_CLIENT_ID
 from tests.oidc_helpers import mint_id_token, oidc_provider
 from tests.unit.test_event_loop_rules import event_loop_guard  # noqa: F401 - used through pytestmark
@@ -55,7 +56,18 @@ def test_google_issuer_loads_googles_script_with_the_client_id(monkeypatch):
     events = _prepare(state)
     assert state.mode == "gis"
     script = str(events[0])
-    assert GIS_SCRIPT_URL in script and "abc.apps.googleusercontent.com" in script
+    assert GOOGLE_BUTTON_SCRIPT in script and "abc.apps.googleusercontent.com" in script and "signin_with" in script
+
+
+def test_googles_button_script_is_an_asset_of_the_app_that_loads_googles_own():
+    from pathlib import Path
+
+    from marketplace.web_security import GOOGLE_SIGN_IN
+
+    asset = Path(__file__).resolve().parents[2] / "assets" / GOOGLE_BUTTON_SCRIPT.lstrip("/")
+    source = asset.read_text()
+    assert f"{GOOGLE_SIGN_IN}client" in source  # the one script the Content-Security-Policy lets in from Google
+    assert "window.naijaLearnGoogleButton =" in source and "google-credential-form" in source
 
 
 def test_another_issuer_uses_the_redirect_flow_button(monkeypatch):
@@ -125,11 +137,12 @@ def google_on_test_db(monkeypatch, db_url, oidc_issuer):
     """Google settings pointed at the local provider, and the handler's sessions on the test database."""
     monkeypatch.setattr(settings, "google_issuer", oidc_issuer)
     monkeypatch.setattr(settings, "google_client_id", OIDC_CLIENT_ID)
+    monkeypatch.setattr(settings, "google_client_secret", "unit-test-secret")  # the code exchange sends it
     # in_session_thread opens session_scope() on the configured database; use this test's one instead.
     monkeypatch.setattr(engine, "session_scope", functools.partial(engine.session_scope, db_url))
-    google.clear_key_cache()
+    oidc.forget_providers()
     yield oidc_issuer
-    google.clear_key_cache()
+    oidc.forget_providers()
 
 
 def _on_login_page(state: GoogleState, path: str) -> None:
@@ -217,4 +230,87 @@ def test_the_credential_form_does_nothing_unless_googles_button_is_shown(google_
     session_state = _session_of(state)
     assert (session_state.token, session_state.user_json) == ("", "")
     assert (state.error, state.busy) == ("", False)
+    assert session.exec(select(User)).first() is None
+
+
+# Any other OpenID provider ("oidc" mode): the authorization-code flow, its state and its nonce.
+
+
+def _start_flow(state: GoogleState) -> str:
+    event = asyncio.run(state.start_provider_flow())
+    path = _redirect_path(event) or {name._js_expr: value for name, value in event.args}["path"]._var_value
+    return str(path)
+
+
+def _sign_in_at_provider(authorize_url: str, sub: str, claims: dict) -> str:
+    """The person signs in at the provider, which sends the browser back to /login: answer that return path."""
+    import httpx
+
+    issuer = authorize_url.split("/oauth2/")[0]
+    httpx.put(f"{issuer}/users/{sub}", json=claims, timeout=10).raise_for_status()
+    answer = httpx.post(authorize_url, data={"sub": sub}, timeout=10)
+    assert answer.status_code == 302, answer.text
+    back = urllib.parse.urlsplit(answer.headers["location"])
+    return f"{back.path}?{back.query}"
+
+
+def _return_to(state: GoogleState, path: str) -> list:
+    _on_login_page(state, path)
+    return [event for event in _prepare(state) if event is not None]
+
+
+def test_the_provider_flow_signs_in_with_the_code_and_our_nonce(google_on_test_db, session, monkeypatch):
+    monkeypatch.setattr(settings, "public_url", "http://localhost:3000")
+    state = _google_state()
+    state.mode = "oidc"
+    _on_login_page(state, "/login?next=/my-courses")
+    authorize_url = _start_flow(state)
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(authorize_url).query)
+    assert authorize_url.startswith(f"{google_on_test_db}/oauth2/authorize?")
+    assert query["response_type"] == ["code"] and query["client_id"] == [OIDC_CLIENT_ID]
+    assert query["redirect_uri"] == ["http://localhost:3000/login"] and query["scope"] == ["openid email profile"]
+    assert query["nonce"][0] and query["state"][0]
+
+    person = {"email": "Femi@Example.com", "email_verified": True, "given_name": "Femi", "family_name": "Ade"}
+    events = _return_to(state, _sign_in_at_provider(authorize_url, "oidc-1", person))
+
+    session_state = _session_of(state)
+    assert session_state.logged_in and session_state.user["email"] == "femi@example.com"
+    assert [_redirect_path(event) for event in events if _redirect_path(event)] == ["/my-courses"]
+    assert state.error == ""
+
+
+def test_a_provider_return_with_another_state_or_replayed_signs_nobody_in(google_on_test_db, session, monkeypatch):
+    from marketplace.db.models import User
+
+    monkeypatch.setattr(settings, "public_url", "http://localhost:3000")
+    state = _google_state()
+    state.mode = "oidc"
+    _on_login_page(state, "/login")
+    authorize_url = _start_flow(state)
+    back = _sign_in_at_provider(authorize_url, "oidc-2", {"email": "kemi@example.com", "email_verified": True})
+    forged_state = back.replace("state=", "state=x")
+
+    assert [_redirect_path(event) for event in _return_to(state, forged_state)] == ["/login?google=failed"]
+    # The state was used up by that attempt: the genuine return URL, replayed, finds nothing to match.
+    assert [_redirect_path(event) for event in _return_to(state, back)] == ["/login?google=failed"]
+    assert not _session_of(state).logged_in
+    assert session.exec(select(User)).first() is None
+
+
+def test_a_provider_token_that_does_not_repeat_our_nonce_signs_nobody_in(google_on_test_db, session, monkeypatch):
+    from marketplace.db.models import User
+
+    monkeypatch.setattr(settings, "public_url", "http://localhost:3000")
+    state = _google_state()
+    state.mode = "oidc"
+    _on_login_page(state, "/login")
+    authorize_url = _start_flow(state)
+    back = _sign_in_at_provider(authorize_url, "oidc-3", {"email": "bola@example.com", "email_verified": True})
+    state._oidc_nonce = "a-nonce-of-another-request"  # the token answers a request we did not make
+
+    assert [_redirect_path(event) for event in _return_to(state, back) if _redirect_path(event)] == [
+        "/login?google=failed"
+    ]
+    assert state.error == GOOGLE_FAILED and not _session_of(state).logged_in
     assert session.exec(select(User)).first() is None

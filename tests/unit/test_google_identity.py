@@ -3,12 +3,14 @@ forged, expired, wrong-audience, wrong-issuer and unverified-email ones are refu
 
 from __future__ import annotations
 
+import json
 import time
 from datetime import UTC, datetime, timedelta
 
 import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
+from jwt.algorithms import RSAAlgorithm
 from sqlmodel import select
 
 from marketplace.db.models import LinkedAccount, User
@@ -16,7 +18,7 @@ from marketplace.domain import accounts
 from marketplace.domain.errors import Unauthorized
 from marketplace.domain.google_sign_in import google_sign_in
 from marketplace.domain.sessions import issue_token, user_for_token
-from marketplace.identity import google
+from marketplace.identity import provider as oidc
 from marketplace.identity.google import IdTokenError, accepted_issuers, verify_id_token
 from marketplace.settings import settings
 from tests.factories import make_user
@@ -41,12 +43,12 @@ def expiring_provider():
 
 @pytest.fixture(autouse=True)
 def configured(monkeypatch, provider):
-    """Point the Google settings at the local provider, with an empty key cache."""
+    """Point the Google settings at the local provider, with nothing discovered or cached yet."""
     monkeypatch.setattr(settings, "google_issuer", provider)
     monkeypatch.setattr(settings, "google_client_id", CLIENT_ID)
-    google.clear_key_cache()
+    oidc.forget_providers()
     yield
-    google.clear_key_cache()
+    oidc.forget_providers()
 
 
 def _forge(claims: dict, kid: str | None = None) -> str:
@@ -115,19 +117,80 @@ def test_google_accepts_both_forms_of_its_issuer():
     assert accepted_issuers("http://localhost:5000/") == ("http://localhost:5000",)
 
 
-def test_keys_are_cached_and_fetched_again_when_none_verifies(monkeypatch, provider, expiring_provider):
-    token = mint_id_token(provider, sub="sub-1", **PERSON)
+@pytest.fixture
+def provider_requests(monkeypatch):
+    """Every discovery and key-set request to a provider, in order, as ``(kind, url)``."""
+    seen: list[tuple[str, str]] = []
+    real_get = oidc.httpx.get
+    real_fetch = jwt.PyJWKClient.fetch_data
+
+    def get(url, **kwargs):
+        seen.append(("discovery", url))
+        return real_get(url, **kwargs)
+
+    def fetch_data(client):
+        seen.append(("keys", client.uri))
+        return real_fetch(client)
+
+    monkeypatch.setattr(oidc.httpx, "get", get)
+    monkeypatch.setattr(jwt.PyJWKClient, "fetch_data", fetch_data)
+    return seen
+
+
+def test_one_discovery_fetch_and_cached_keys_serve_many_tokens(provider, provider_requests):
+    for n in range(3):
+        assert verify_id_token(mint_id_token(provider, sub=f"sub-{n}", **PERSON)).subject == f"sub-{n}"
+    assert [kind for kind, _url in provider_requests] == ["discovery", "keys"]
+    assert provider_requests[0][1] == f"{provider}/.well-known/openid-configuration"
+
+
+def _key_set(*keys: tuple[str, rsa.RSAPrivateKey]) -> dict:
+    return {"keys": [{**json.loads(RSAAlgorithm.to_jwk(k.public_key())), "kid": kid, "use": "sig"} for kid, k in keys]}
+
+
+def test_rotated_keys_are_fetched_again_but_unknown_key_ids_cannot_make_us_hammer_the_provider(monkeypatch, provider):
+    """The provider publishes key "a", then adds key "b" and signs with it (Google names the key in each token)."""
+    old, new = (rsa.generate_private_key(public_exponent=65537, key_size=2048) for _ in range(2))
+    published = [_key_set(("a", old)), _key_set(("a", old), ("b", new))]
     fetches = []
-    real_fetch = google._fetch_keys
-    monkeypatch.setattr(google, "_fetch_keys", lambda issuer: fetches.append(issuer) or real_fetch(issuer))
-    verify_id_token(token)
-    verify_id_token(token)
-    assert fetches == [provider]
-    # Rotated keys: the cache holds keys that no longer sign (another provider's), fetched a while ago.
-    stale = real_fetch(expiring_provider)
-    google._key_cache[provider] = (time.monotonic() - 120, stale)
-    assert verify_id_token(token).subject == "sub-1"
-    assert fetches == [provider, provider]
+
+    def fetch_data(client):
+        fetches.append(client.uri)
+        answer = published[min(len(fetches), 2) - 1]
+        client.jwk_set_cache.put(answer)
+        client._last_successful_fetch = time.monotonic()
+        return answer
+
+    monkeypatch.setattr(jwt.PyJWKClient, "fetch_data", fetch_data)
+    now = datetime.now(UTC)
+    claims = {"iss": provider, "aud": CLIENT_ID, "sub": "g-1", "iat": now, "exp": now + timedelta(minutes=5), **PERSON}
+    assert verify_id_token(jwt.encode(claims, old, algorithm="RS256", headers={"kid": "a"})).subject == "g-1"
+    assert len(fetches) == 1
+    signed_by_new = jwt.encode(claims, new, algorithm="RS256", headers={"kid": "b"})
+    # Just after a fetch, an unknown key id is refused without asking the provider again (forged tokens
+    # naming made-up keys would otherwise make us fetch for each one).
+    with pytest.raises(IdTokenError, match="verifies"):
+        verify_id_token(signed_by_new)
+    assert len(fetches) == 1
+    # A minute on, the same token makes the client fetch the set again, and the new key verifies it.
+    client = oidc.provider(provider).keys
+    monkeypatch.setattr(client, "_last_successful_fetch", time.monotonic() - oidc.MIN_REFRESH_SECONDS - 1)
+    assert verify_id_token(signed_by_new).subject == "g-1"
+    assert len(fetches) == 2
+
+
+def test_the_redirect_flows_token_must_repeat_our_nonce(provider):
+    token = mint_id_token(provider, sub="sub-1", **PERSON)  # the local provider's token carries no nonce
+    with pytest.raises(IdTokenError, match="nonce"):
+        verify_id_token(token, nonce="the-nonce-we-sent")
+    assert verify_id_token(token).subject == "sub-1"  # Google's button: no nonce of ours to compare
+
+
+def test_an_unreachable_provider_refuses_the_token(monkeypatch, provider):
+    token = mint_id_token(provider, sub="sub-1", **PERSON)
+    monkeypatch.setattr(settings, "google_issuer", "http://127.0.0.1:9")  # nothing listens there
+    with pytest.raises(IdTokenError, match="keys"):
+        verify_id_token(token)
 
 
 def test_first_sign_in_creates_a_verified_password_less_account(session, provider):
