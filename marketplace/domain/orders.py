@@ -8,7 +8,6 @@ provider's own verification (or, for an order a code made free, at once: there i
 from __future__ import annotations
 
 import logging
-import re
 import secrets
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -23,6 +22,7 @@ from marketplace.db.models import Course, Order, OrderLine, PaymentAttempt, User
 from marketplace.domain import cart, coupons, delivery
 from marketplace.domain.errors import Conflict, DomainError, NotFound
 from marketplace.domain.shapes import parse_id
+from marketplace.domain.validation import is_email_address
 from marketplace.money import format_naira, to_kobo
 from marketplace.payments.base import Verification
 from marketplace.shapes.base import naira
@@ -32,7 +32,6 @@ from marketplace.shapes.commerce import ReceiptRow
 
 log = logging.getLogger(__name__)
 
-EMAIL = re.compile(r"^[^\s@]+@[^\s@]+\.[^\s@]+$")
 TOTAL_CHANGED = "The total has changed. Please review your cart and try again."
 EMPTY_CART = "Your cart is empty. Please add items before proceeding."
 MISSING_BILLING = "Please fill in your country, state, and email."
@@ -68,7 +67,7 @@ def _check_billing(email: str, country: str, state: str) -> str:
     email = (email or "").strip()
     if not email or not (country or "").strip() or not (state or "").strip():
         raise DomainError(MISSING_BILLING)
-    if not EMAIL.match(email):
+    if not is_email_address(email):
         raise DomainError(BAD_EMAIL, field="email")
     return email.lower()
 

@@ -25,6 +25,7 @@ from marketplace.domain import checkout, guest_cart, orders
 from marketplace.domain.billing import COUNTRIES, NIGERIA, NIGERIAN_STATES
 from marketplace.domain.errors import DomainError, PaymentError
 from marketplace.domain.sessions import user_for_token
+from marketplace.domain.validation import is_email_address
 from marketplace.payments.registry import active_provider_name
 from marketplace.states.cart import CartState
 from marketplace.states.coupon import CouponState
@@ -116,7 +117,7 @@ def billing_problem(course_ids: list[int], country: str, region: str, email: str
         return EMPTY_CART
     if not country.strip() or not region.strip() or not email.strip():
         return MISSING_BILLING
-    if not orders.EMAIL.match(email.strip()):
+    if not is_email_address(email.strip()):
         return BAD_EMAIL
     return ""
 

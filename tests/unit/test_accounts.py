@@ -19,7 +19,14 @@ from marketplace.db.models import Job, LoginAttempt, OneTimeToken, User
 from marketplace.domain import account_recovery, accounts, login_throttle
 from marketplace.domain.errors import Conflict, DomainError, TooManyRequests, Unauthorized
 from marketplace.domain.sessions import user_for_token
-from marketplace.domain.validation import InvalidInput, registration_field_error, validate_login, validate_registration
+from marketplace.domain.validation import (
+    InvalidInput,
+    email_error,
+    is_email_address,
+    registration_field_error,
+    validate_login,
+    validate_registration,
+)
 from marketplace.settings import settings
 from tests.factories import enroll, make_course, make_user
 from tests.mail_helpers import SmtpInbox, body_html, body_text, link_token
@@ -73,6 +80,30 @@ def test_register_rules_for_bad_email_short_password_and_mismatch():
     }
     assert validate_registration(FORM) == {}
     assert registration_field_error("firstName", {**FORM, "firstName": "   "}) == "First Name is required."
+
+
+@pytest.mark.parametrize(
+    ("address", "fine"),
+    [
+        ("ada@example.com", True),
+        ("Ngozi.Eze+courses@Example.COM", True),  # case-insensitive, as the spec says
+        ("o'brien@mail.ng", True),
+        ("ada@b.co", True),
+        ("ada@nowhere", False),  # no dot in the domain
+        ("chioma@", False),
+        ("nope", False),
+        ("two words@example.com", False),
+        ("ada@@example.com", False),
+        ("ada@example..com", False),
+        ("ada@naijalearn.local", False),  # a special-use domain mail never reaches
+    ],
+)
+def test_every_email_field_uses_one_rule_with_the_specs_message(address, fine):
+    """Register, log-in, resend and forgot-password forms, and checkout's billing email, share email-validator's
+    syntax check; each form keeps the spec's own words for a refusal."""
+    assert is_email_address(address) is fine
+    assert email_error(address) == (None if fine else "Invalid email address")
+    assert ("email" in validate_login(address, "pw")) is not fine
 
 
 def test_confirm_password_is_only_checked_when_sent():
