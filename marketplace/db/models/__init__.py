@@ -13,6 +13,7 @@ from marketplace.db.models.commerce import (
     SectionProgress,
 )
 from marketplace.db.models.jobs import Job
+from marketplace.db.models.questions import LessonAnswer, LessonQuestion, QuestionVote
 from marketplace.db.models.social import Conversation, Message, Notification, Review
 from marketplace.db.models.wishlist import WishlistEntry
 
@@ -27,6 +28,8 @@ __all__ = [
     "Enrollment",
     "Instructor",
     "Job",
+    "LessonAnswer",
+    "LessonQuestion",
     "LinkedAccount",
     "LoginAttempt",
     "LoginSession",
@@ -36,6 +39,7 @@ __all__ = [
     "Order",
     "OrderLine",
     "PaymentAttempt",
+    "QuestionVote",
     "Review",
     "Section",
     "SectionProgress",
