@@ -20,10 +20,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from marketplace import logs
+from marketplace.logs import GRANIAN_LOG_CONFIG
 from marketplace.settings import PROJECT_ROOT, child_environment, settings
 
 log = logging.getLogger("marketplace")
 
+# What each granian worker calls to build its app (logging first); see marketplace.runtime.
+SERVER_FACTORY = "marketplace.runtime:create_app"
 # What the front-end build depends on; a change to any of these triggers a rebuild.
 BUILD_INPUTS = ("marketplace", "assets", "rxconfig.py", "requirements.txt")
 
@@ -142,6 +146,9 @@ def build_problem(web_dir: Path, public_url: str) -> str | None:
 def serve_command(port: int, workers: int = 1, host: str = "0.0.0.0") -> list[str]:  # noqa: S104
     """The server command line: granian serving the Reflex app, the built pages and /api on one port.
 
+    Each worker process builds its app with :func:`marketplace.runtime.create_app`, which sets up logging
+    before anything else; ``--log-config`` gives granian's own processes the same set-up from their first line
+    (the logging configured in this process does not survive the exec into granian).
     ``host`` 0.0.0.0 makes the server reachable on the network; behind a proxy on the same machine, 127.0.0.1
     keeps anyone from going around it (and writing their own X-Forwarded-For).
     """
@@ -159,7 +166,9 @@ def serve_command(port: int, workers: int = 1, host: str = "0.0.0.0") -> list[st
         str(workers),
         "--log-level",
         "warning",
-        "marketplace.marketplace:app",
+        "--log-config",
+        str(GRANIAN_LOG_CONFIG),
+        SERVER_FACTORY,
     ]
 
 
@@ -200,7 +209,7 @@ def run(port: int) -> None:
         log.info("Loaded the demo catalog")
     public_url = settings.public_url
     build(public_url=public_url)
-    # What the person who typed `make run` needs: where to go and how to sign in (logging prints it as is).
+    # What the person who typed `make run` needs: where to go and how to sign in.
     log.info("\n  Naija Learn is running at %s\n", public_url)
     if not settings.is_production:
         log.info("  Demo learner:    ada@example.com / learner123\n  Demo instructor: tunde@example.com / teacher123\n")
@@ -228,7 +237,6 @@ def jobs(*, retry_ids: list[int] | None, retry_failed: bool, run_now: bool) -> N
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line and run one command."""
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
     parser = argparse.ArgumentParser(prog="python -m marketplace.manage")
     parser.add_argument("command", choices=["migrate", "seed", "build", "serve", "run", "worker", "jobs"])
     parser.add_argument("--port", type=int, default=settings.port)
@@ -239,6 +247,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--run", action="store_true", help="jobs: run the due jobs now, in this process")
     args = parser.parse_args(argv)
     args.web_dir = args.web_dir.resolve() if args.web_dir else None
+    if args.command == "jobs":
+        logging.basicConfig(level=logging.INFO, format="%(message)s")  # a table for the person who asked
+    else:
+        logs.configure()  # the app's one format (JSON lines in production), as the server processes log
     if args.command == "migrate":
         migrate()
     elif args.command == "seed":

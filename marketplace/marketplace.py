@@ -3,6 +3,7 @@
 import reflex as rx
 
 from marketplace.api.app import create_api
+from marketplace.logs import RequestIds
 from marketplace.pages import (  # noqa: F401  (importing a page module registers its routes)
     auth,
     catalog,
@@ -23,8 +24,9 @@ from marketplace.web_security import BodyLimit, SecurityHeaders, UploadGuard, re
 
 app = rx.App(
     # Applied in order: the API wraps Reflex's own endpoints and pages, then the upload check, then the
-    # size limit, then the security headers outermost, so every answer (the upload check's too) carries them.
-    api_transformer=[create_api(), UploadGuard, BodyLimit, SecurityHeaders],
+    # size limit, then the security headers, so every answer (the upload check's too) carries them; the
+    # request id outermost, so every answer carries it and every record logged while answering names it.
+    api_transformer=[create_api(), UploadGuard, BodyLimit, SecurityHeaders, RequestIds],
     toaster=rx.toast.provider(
         position="top-right",
         theme="light",

@@ -1,8 +1,11 @@
 """What every server process sets up when it starts: logging, the worker-thread pool, the event-loop guard,
 and (unless a separate worker process runs them) the background-job threads.
 
-Registered as a Reflex lifespan task in :mod:`marketplace.marketplace`; ``python -m marketplace.manage worker``
-uses :func:`run_worker` for a worker process of its own.
+``manage.py serve`` (and so ``make run``) starts granian with :func:`create_app` as its factory: each worker
+process configures logging there, before the app module is imported, so everything from the first page the
+import builds onwards logs in the one format (:mod:`marketplace.logs`). :func:`server_lifespan` is registered as
+a Reflex lifespan task in :mod:`marketplace.marketplace`; ``python -m marketplace.manage worker`` uses
+:func:`run_worker` for a worker process of its own.
 """
 
 from __future__ import annotations
@@ -13,6 +16,9 @@ import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from starlette.types import ASGIApp
+
+from marketplace import logs
 from marketplace.db import engine
 from marketplace.jobs.worker import Worker
 from marketplace.settings import settings
@@ -20,22 +26,26 @@ from marketplace.settings import settings
 log = logging.getLogger(__name__)
 
 
-def configure_logging() -> None:
-    """One log format for the app's own messages (granian configures only its own loggers)."""
-    app_logger = logging.getLogger("marketplace")
-    if app_logger.handlers:
-        return
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    app_logger.addHandler(handler)
-    app_logger.setLevel(logging.INFO)
-    app_logger.propagate = False
+def create_app() -> ASGIApp:
+    """The ASGI app of one server process (granian's ``--factory`` target): logging first, then the app.
+
+    Importing :mod:`marketplace.marketplace` builds every page and the API, so it is imported here, after
+    logging is set up, rather than at the top of this module (which that module imports for its lifespan).
+    """
+    logs.configure()
+    from marketplace.marketplace import app
+
+    asgi: ASGIApp = app()
+    return asgi
 
 
 @asynccontextmanager
 async def server_lifespan() -> AsyncIterator[None]:
-    """Set up this server process, and run the job worker in it when ``JOBS_IN_APP`` is on (the default)."""
-    configure_logging()
+    """Set up this server process, and run the job worker in it when ``JOBS_IN_APP`` is on (the default).
+
+    Logging is set up again here for a server started another way than :func:`create_app` (``reflex run``).
+    """
+    logs.configure()
     engine.configure_thread_pool()
     # Tests fail loudly on a database session opened on the event loop; production logs it and serves on.
     engine.guard_event_loop("raise" if settings.env == "test" else "log")
@@ -50,7 +60,7 @@ async def server_lifespan() -> AsyncIterator[None]:
 
 def run_worker() -> None:
     """Run the job worker in this process until SIGTERM or SIGINT (``manage.py worker``)."""
-    configure_logging()
+    logs.configure()
     stopped = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stopped.set())

@@ -1,7 +1,9 @@
 """Delivery: SMTP when a mail server is configured, else one .eml file per message in the outbox folder.
 
 The outbox is the embedded default: a new install needs no mail server, and the log line carries the
-link so the person running it can finish sign-up from the console.
+link so the person running it can finish sign-up from the console. That line is INFO, not a warning: writing
+to the outbox is the expected behaviour without ``SMTP_HOST``, and every server process logs INFO
+(:mod:`marketplace.logs`).
 """
 
 from __future__ import annotations

@@ -102,3 +102,14 @@ def test_the_nginx_site_documents_each_placeholder_it_uses():
     body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
     assert set(PLACEHOLDER.findall(body)) == documented
     assert ENV_EXAMPLE.exists()
+
+
+def test_the_nginx_site_hands_its_request_id_to_the_app_in_every_location():
+    """The app keeps the proxy's X-Request-ID (TRUSTED_PROXY_HOPS=1), so nginx and the app name a request alike;
+    nginx sets the header itself, replacing any a client sent."""
+    text = NGINX_SITE.read_text()
+    locations = re.findall(r"location [^{]+\{(.*?)\n    \}", text, flags=re.DOTALL)
+    assert len(locations) == 2
+    for body in locations:
+        assert "proxy_set_header X-Request-ID $request_id;" in body
+    assert env_file()["TRUSTED_PROXY_HOPS"] == "1"

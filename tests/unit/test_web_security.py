@@ -17,6 +17,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.testclient import TestClient
 
 from marketplace.api.app import create_api
+from marketplace.logs import RequestIds
 from marketplace.settings import Settings, settings
 from marketplace.states.profile import ProfileState
 from marketplace.web_security import (
@@ -73,7 +74,7 @@ def client(reflex_app, tmp_path):
 
 
 def test_the_app_runs_the_upload_check_and_the_headers_after_the_api(reflex_app):
-    assert reflex_app.api_transformer[1:] == [UploadGuard, BodyLimit, SecurityHeaders]
+    assert reflex_app.api_transformer[1:] == [UploadGuard, BodyLimit, SecurityHeaders, RequestIds]
 
 
 @pytest.mark.parametrize("path", ["/", "/assets/app.js", "/api/courses/abc", "/api/health", "/nowhere"])
