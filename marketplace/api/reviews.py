@@ -11,6 +11,7 @@ from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, OptionalUser,
 from marketplace.domain import review_replies, reviews
 from marketplace.domain.errors import Unauthorized
 from marketplace.domain.shapes import MAX_ID
+from marketplace.shapes.reviews import CourseAverage, RatingTotals, Review, ReviewPage, ReviewSummary
 
 router = APIRouter(tags=["reviews"], route_class=CommitOnReturnRoute)
 
@@ -40,7 +41,7 @@ def get_reviews(
     target_type: TargetType = reviews.COURSE,
     page: Page = 1,
     per_page: PerPage = 10,
-) -> dict:
+) -> ReviewPage:
     """A page of a course's or mentor's reviews, newest first: ``{reviews, total, page, pages}``."""
     return reviews.list_reviews(session, target_type=target_type, target_id=target_id, page=page, per_page=per_page)
 
@@ -53,7 +54,7 @@ def add_review(
     target_id: Id,
     body: ReviewIn,
     target_type: TargetType = reviews.COURSE,
-) -> dict:
+) -> Review:
     """Write a review as the caller; the path's user id must be the caller's own."""
     if user is None:
         raise Unauthorized("You must be logged in to submit a review.")
@@ -69,37 +70,34 @@ def add_review(
 
 
 @router.get("/review/getReviews/userReviews/{user_id}")
-def user_reviews(session: SessionDep, user: CurrentUser, user_id: Id, page: Page = 1) -> dict:
+def user_reviews(session: SessionDep, user: CurrentUser, user_id: Id, page: Page = 1) -> ReviewPage:
     """The caller's own reviews, 4 per page, newest first, each with its target's title and link."""
     ensure_self(user, user_id)
     return reviews.user_reviews(session, user_id, page=page)
 
 
 @router.get("/review/courseReviews/{course_id}")
-def course_reviews(session: SessionDep, course_id: Id) -> list[dict]:
+def course_reviews(session: SessionDep, course_id: Id) -> list[Review]:
     """A course's newest reviews as a plain array (at most 100)."""
     return reviews.list_reviews(
         session, target_type=reviews.COURSE, target_id=course_id, per_page=reviews.MAX_PER_PAGE
-    )["reviews"]
+    ).reviews
 
 
 @router.get("/review/courseAverage/{course_id}")
-def course_average(session: SessionDep, course_id: Id) -> dict:
+def course_average(session: SessionDep, course_id: Id) -> CourseAverage:
     """A course's review summary in the spec's envelope."""
     summary = reviews.review_summary(session, reviews.COURSE, course_id)
-    return {
-        "status": "success",
-        "data": {"averageRating": summary["averageRating"], "totalReviews": summary["totalReviews"]},
-    }
+    return CourseAverage(data=RatingTotals(average_rating=summary.average_rating, total_reviews=summary.total_reviews))
 
 
 @router.get("/review/{target_id}/average")
-def average(session: SessionDep, target_id: Id, target_type: TargetType = reviews.COURSE) -> dict:
+def average(session: SessionDep, target_id: Id, target_type: TargetType = reviews.COURSE) -> ReviewSummary:
     """A course's or mentor's ``{averageRating, totalReviews, distribution}``."""
     return reviews.review_summary(session, target_type, target_id)
 
 
 @router.post("/review/{review_id}/reply")
-def reply_to_review(session: SessionDep, user: CurrentUser, review_id: Id, body: ReplyIn) -> dict:
+def reply_to_review(session: SessionDep, user: CurrentUser, review_id: Id, body: ReplyIn) -> Review:
     """Answer a review as the instructor it is about; the reviewer is notified. Writing again replaces it."""
     return review_replies.reply_to_review(session, user_id=user.id, review_id=review_id, reply=body.reply)

@@ -10,11 +10,11 @@ import reflex as rx
 
 from marketplace import styles
 from marketplace.components.ui import submit_button
+from marketplace.shapes.reviews import Review
 from marketplace.states.reviews import ReviewReplyState
-from marketplace.views.catalog import ReviewView
 
 
-def reply_form(review: ReviewView) -> rx.Component:
+def reply_form(review: Review) -> rx.Component:
     """Reply (or Edit reply) under a review; re-mounted closed once the answer changes."""
     field_id = "reply-" + review.id.to_string()
     return rx.el.details(
@@ -24,7 +24,7 @@ def reply_form(review: ReviewView) -> rx.Component:
         ),
         rx.el.form(
             rx.el.input(type="hidden", name="review_id", value=review.id.to_string()),
-            rx.el.label("Your reply to " + review.author, html_for=field_id, class_name=styles.LABEL),
+            rx.el.label("Your reply to " + review.author_name, html_for=field_id, class_name=styles.LABEL),
             rx.el.textarea(
                 id=field_id,
                 name="reply",

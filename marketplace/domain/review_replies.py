@@ -13,8 +13,9 @@ from marketplace.db.models import Course, Instructor, Review, User
 from marketplace.db.models._base import utcnow
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.notifications import notify
-from marketplace.domain.reviews import get_target, review_dict, target_link
+from marketplace.domain.reviews import get_target, review_shape, target_link
 from marketplace.domain.shapes import person_name
+from marketplace.shapes.reviews import Review as ReviewShape
 
 MAX_REPLY_LENGTH = 2000
 
@@ -34,7 +35,7 @@ def may_reply(session: Session, *, user_id: int | None, target_type: str, target
     return owner is not None and owner.user_id == user_id
 
 
-def reply_to_review(session: Session, *, user_id: int | None, review_id: int, reply: str | None) -> dict:
+def reply_to_review(session: Session, *, user_id: int | None, review_id: int, reply: str | None) -> ReviewShape:
     """Answer a review as the instructor it is about, and tell the reviewer.
 
     Args:
@@ -42,9 +43,6 @@ def reply_to_review(session: Session, *, user_id: int | None, review_id: int, re
         user_id: The signed-in user, or None.
         review_id: The review answered.
         reply: Plain text; surrounding blanks are trimmed.
-
-    Returns:
-        The review with its reply, shaped like the review lists' items.
 
     Raises:
         Unauthorized: nobody is signed in.
@@ -81,4 +79,4 @@ def reply_to_review(session: Session, *, user_id: int | None, review_id: int, re
             link=target_link(review.target_type, review.target_id) + "#reviews",
         )
     session.flush()
-    return review_dict(review, session.get(User, review.author_id))
+    return review_shape(review, session.get(User, review.author_id))

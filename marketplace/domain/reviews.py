@@ -6,11 +6,12 @@ Who may review what:
   instructor themselves. (The spec gives the mentor form "the same limits" as course reviews; taking a
   course from the mentor is what makes a review of them worth reading, and it keeps drive-by ratings out.)
 At most five reviews per author per target. Comments are stored as plain text and must be rendered as
-text, never as HTML. Dicts are JSON-ready and keyed as the API answers.
+text, never as HTML. Functions answer with the shapes of :mod:`marketplace.shapes.reviews`.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy import func
@@ -19,6 +20,9 @@ from sqlmodel import Session, col, select
 from marketplace.db.models import Course, Enrollment, Instructor, Notification, Review, User
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.shapes import iso, person_name
+from marketplace.shapes.base import Page, clamp_page, page_count
+from marketplace.shapes.reviews import Review as ReviewShape
+from marketplace.shapes.reviews import ReviewPage, ReviewSummary, StarBar
 
 COURSE = "Course"
 INSTRUCTOR = "Instructor"
@@ -61,35 +65,53 @@ def get_target(session: Session, target_type: str, target_id: int) -> Course | I
     return instructor
 
 
-def review_dict(review: Review, author: User | None) -> dict:
+def initials(name: str) -> str:
+    """Up to two initials of a name, for an avatar without a picture ("Ada Obi" -> "AO"); "?" when none."""
+    return "".join(part[0] for part in name.split()[:2]).upper() or "?"
+
+
+def date_text(moment: datetime | None) -> str:
+    """``12 Mar 2025`` (the UTC day; SQLite hands back naive UTC datetimes); "" when there is none."""
+    if moment is None:
+        return ""
+    moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return f"{moment.day} {moment:%b %Y}"
+
+
+def review_shape(review: Review, author: User | None, *, target_title: str = "") -> ReviewShape:
     """A review as lists and the API show it, with its author's name and avatar and the instructor's reply."""
-    return {
-        "id": review.id,
-        "userId": review.author_id,
-        "targetId": review.target_id,
-        "type": review.target_type,
-        "courseId": review.target_id if review.target_type == COURSE else None,
-        "rating": review.rating,
-        "comment": review.comment,
-        "created_at": iso(review.created_at),
-        "authorName": person_name(author),
-        "avatar": author.profile_picture if author else "",
-        "reply": review.reply or "",
-        "repliedAt": iso(review.replied_at),
-    }
+    author_name = person_name(author) or "Learner"
+    return ReviewShape(
+        id=review.id or 0,  # a listed or flushed review always has its id
+        user_id=review.author_id,
+        target_id=review.target_id,
+        target_type=review.target_type,
+        course_id=review.target_id if review.target_type == COURSE else None,
+        rating=review.rating,
+        comment=review.comment,
+        created_at=iso(review.created_at),
+        author_name=author_name,
+        avatar=(author.profile_picture or "") if author else "",
+        reply=review.reply or "",
+        replied_at=iso(review.replied_at),
+        target_title=target_title,
+        link=target_link(review.target_type, review.target_id),
+        initials=initials(author_name),
+        date_text=date_text(review.created_at),
+        reply_date_text=date_text(review.replied_at) if review.reply else "",
+    )
 
 
-def _page_bounds(total: int, page: int, per_page: int) -> tuple[int, int, int]:
+def _page_bounds(total: int, page: int, per_page: int) -> tuple[int, int]:
+    """The page brought into range, and the page size into 1..MAX_PER_PAGE."""
     per_page = min(max(1, per_page), MAX_PER_PAGE)
-    pages = max(1, -(-total // per_page))
-    return min(max(1, page), pages), pages, per_page
+    return clamp_page(page, page_count(total, per_page)), per_page
 
 
-def list_reviews(session: Session, *, target_type: str, target_id: int, page: int = 1, per_page: int = 10) -> dict:
+def list_reviews(
+    session: Session, *, target_type: str, target_id: int, page: int = 1, per_page: int = 10
+) -> ReviewPage:
     """One page of a target's reviews, newest first, with each author's name and avatar.
-
-    Returns:
-        ``{reviews, total, page, pages}``.
 
     Raises:
         NotFound: the course or instructor does not exist.
@@ -97,17 +119,17 @@ def list_reviews(session: Session, *, target_type: str, target_id: int, page: in
     target_type = normalize_type(target_type)
     get_target(session, target_type, target_id)
     where = (Review.target_type == target_type, Review.target_id == target_id)
-    total = session.exec(select(func.count(Review.id)).where(*where)).one()
-    page, pages, per_page = _page_bounds(total, page, per_page)
+    total = session.exec(select(func.count(col(Review.id))).where(*where)).one()
+    page, per_page = _page_bounds(total, page, per_page)
     rows = session.exec(
         select(Review, User)
         .join(User, col(User.id) == Review.author_id, isouter=True)
         .where(*where)
         .order_by(col(Review.created_at).desc(), col(Review.id).desc())
-        .offset((page - 1) * per_page)
+        .offset(Page.offset(page, per_page))
         .limit(per_page)
     ).all()
-    return {"reviews": [review_dict(r, u) for r, u in rows], "total": total, "page": page, "pages": pages}
+    return ReviewPage.of([review_shape(r, u) for r, u in rows], total=total, page=page, per_page=per_page)
 
 
 def _average(distribution: dict[int, int]) -> float:
@@ -120,35 +142,44 @@ def _average(distribution: dict[int, int]) -> float:
 
 def _distribution(session: Session, target_type: str, target_id: int) -> dict[int, int]:
     rows = session.exec(
-        select(Review.rating, func.count(Review.id))
+        select(Review.rating, func.count(col(Review.id)))
         .where(Review.target_type == target_type, Review.target_id == target_id)
-        .group_by(Review.rating)
+        .group_by(col(Review.rating))
     ).all()
     counts = dict(rows)
     return {stars: counts.get(stars, 0) for stars in (5, 4, 3, 2, 1)}
 
 
-def review_summary(session: Session, target_type: str, target_id: int) -> dict:
-    """The average (2 decimal places, 0 when none), the count, and how many reviews gave each star.
+def summary_of(distribution: dict[int, int]) -> ReviewSummary:
+    """The summary of a per-star count: the average, the count and one bar per star, 5 down to 1."""
+    total = sum(distribution.values())
+    average = _average(distribution)
+    bars = [
+        StarBar(stars=stars, count=count, percent=round(100 * count / total) if total else 0)
+        for stars, count in distribution.items()
+    ]
+    return ReviewSummary(
+        average_rating=average,
+        total_reviews=total,
+        distribution=distribution,
+        average_text=f"{average:.1f}",
+        bars=bars,
+    )
 
-    Returns:
-        ``{averageRating, totalReviews, distribution: {5: n, 4: n, 3: n, 2: n, 1: n}}``.
+
+def review_summary(session: Session, target_type: str, target_id: int) -> ReviewSummary:
+    """The average (2 decimal places, 0 when none), the count, and how many reviews gave each star.
 
     Raises:
         NotFound: the course or instructor does not exist.
     """
     target_type = normalize_type(target_type)
     get_target(session, target_type, target_id)
-    distribution = _distribution(session, target_type, target_id)
-    return {
-        "averageRating": _average(distribution),
-        "totalReviews": sum(distribution.values()),
-        "distribution": distribution,
-    }
+    return summary_of(_distribution(session, target_type, target_id))
 
 
-def _validate(rating: object, comment: str | None) -> str:
-    """The cleaned comment, after the form's checks in the spec's order and words."""
+def _validate(rating: object, comment: str | None) -> tuple[int, str]:
+    """The rating and the cleaned comment, after the form's checks in the spec's order and words."""
     if rating is None or rating == 0 or rating == "":
         raise DomainError("Please add a rating!", field="rating")
     if isinstance(rating, bool) or not isinstance(rating, int) or not 1 <= rating <= 5:
@@ -158,7 +189,7 @@ def _validate(rating: object, comment: str | None) -> str:
         raise DomainError("Please add a comment!", field="comment")
     if len(text) > MAX_COMMENT_LENGTH:
         raise DomainError(f"Please keep your comment under {MAX_COMMENT_LENGTH} characters.", field="comment")
-    return text
+    return rating, text
 
 
 def _check_may_review(session: Session, author: User, target: Course | Instructor) -> None:
@@ -180,14 +211,16 @@ def _check_may_review(session: Session, author: User, target: Course | Instructo
         raise Forbidden("Only learners enrolled in one of this mentor's courses can review them.")
 
 
-def _store_rating(session: Session, target: Course | Instructor, target_type: str) -> None:
-    distribution = _distribution(session, target_type, target.id)
+def _store_rating(session: Session, target: Course | Instructor, target_type: str, target_id: int) -> None:
+    distribution = _distribution(session, target_type, target_id)
     target.rating = _average(distribution)
     target.review_count = sum(distribution.values())
     session.add(target)
 
 
-def _notify(session: Session, author: User, target: Course | Instructor, target_type: str, rating: int) -> None:
+def _notify(
+    session: Session, author: User, target: Course | Instructor, target_type: str, target_id: int, rating: int
+) -> None:
     instructor = session.get(Instructor, target.instructor_id) if isinstance(target, Course) else target
     if instructor is None or instructor.user_id == author.id:
         return
@@ -198,7 +231,7 @@ def _notify(session: Session, author: User, target: Course | Instructor, target_
             user_id=instructor.user_id,
             kind="review",
             text=text if len(text) <= 300 else text[:297] + "...",
-            link=target_link(target_type, target.id),
+            link=target_link(target_type, target_id),
         )
     )
 
@@ -211,7 +244,7 @@ def add_review(
     target_id: int,
     rating: int | None,
     comment: str | None,
-) -> dict:
+) -> ReviewShape:
     """Write a review, refresh the target's stored rating and count, and tell the instructor.
 
     Args:
@@ -222,9 +255,6 @@ def add_review(
         rating: 1 to 5.
         comment: Plain text; surrounding blanks are trimmed.
 
-    Returns:
-        The created review, shaped like :func:`list_reviews` items.
-
     Raises:
         Unauthorized: You must be logged in to submit a review.
         DomainError: Please add a rating! / Please add a comment! / too long / the sixth review:
@@ -233,9 +263,9 @@ def add_review(
         Forbidden: the author may not review this target (see the module docstring).
     """
     author = session.get(User, author_id) if author_id is not None else None
-    if author is None:
+    if author is None or author_id is None:
         raise Unauthorized("You must be logged in to submit a review.")
-    text = _validate(rating, comment)
+    stars, text = _validate(rating, comment)
     target_type = normalize_type(target_type)
     target = get_target(session, target_type, target_id)
     _check_may_review(session, author, target)
@@ -243,46 +273,40 @@ def add_review(
     # cannot both pass the five-review limit.
     session.exec(select(User.id).where(User.id == author.id).with_for_update()).first()
     count = session.exec(
-        select(func.count(Review.id)).where(
-            Review.author_id == author.id, Review.target_type == target_type, Review.target_id == target_id
+        select(func.count(col(Review.id))).where(
+            Review.author_id == author_id, Review.target_type == target_type, Review.target_id == target_id
         )
     ).one()
     if count >= MAX_REVIEWS_PER_TARGET:
         raise DomainError(f"You have already reviewed this target {MAX_REVIEWS_PER_TARGET} times.")
-    review = Review(author_id=author.id, target_type=target_type, target_id=target_id, rating=rating, comment=text)
+    review = Review(author_id=author_id, target_type=target_type, target_id=target_id, rating=stars, comment=text)
     session.add(review)
     session.flush()
-    _store_rating(session, target, target_type)
-    _notify(session, author, target, target_type, rating)
+    _store_rating(session, target, target_type, target_id)
+    _notify(session, author, target, target_type, target_id, stars)
     session.flush()
-    return review_dict(review, author)
+    return review_shape(review, author)
 
 
-def user_reviews(session: Session, user_id: int, *, page: int = 1, per_page: int = 4) -> dict:
-    """One page of the reviews a user wrote, newest first, each with its target's name and link.
-
-    Returns:
-        ``{reviews, total, page, pages}``; each review also has ``targetTitle`` and ``link``.
-    """
+def user_reviews(session: Session, user_id: int, *, page: int = 1, per_page: int = 4) -> ReviewPage:
+    """One page of the reviews a user wrote, newest first, each with its target's name (``targetTitle``)."""
     where = Review.author_id == user_id
-    total = session.exec(select(func.count(Review.id)).where(where)).one()
-    page, pages, per_page = _page_bounds(total, page, per_page)
-    reviews = session.exec(
+    total = session.exec(select(func.count(col(Review.id))).where(where)).one()
+    page, per_page = _page_bounds(total, page, per_page)
+    rows = session.exec(
         select(Review)
         .where(where)
         .order_by(col(Review.created_at).desc(), col(Review.id).desc())
-        .offset((page - 1) * per_page)
+        .offset(Page.offset(page, per_page))
         .limit(per_page)
     ).all()
     author = session.get(User, user_id)
-    titles = _target_titles(session, reviews)
-    items = []
-    for review in reviews:
-        item = review_dict(review, author)
-        item["targetTitle"] = titles.get((review.target_type, review.target_id), "")
-        item["link"] = target_link(review.target_type, review.target_id)
-        items.append(item)
-    return {"reviews": items, "total": total, "page": page, "pages": pages}
+    titles = _target_titles(session, list(rows))
+    items = [
+        review_shape(review, author, target_title=titles.get((review.target_type, review.target_id), ""))
+        for review in rows
+    ]
+    return ReviewPage.of(items, total=total, page=page, per_page=per_page)
 
 
 def _target_titles(session: Session, reviews: list[Review]) -> dict[tuple[str, int], str]:
@@ -291,7 +315,7 @@ def _target_titles(session: Session, reviews: list[Review]) -> dict[tuple[str, i
     titles: dict[tuple[str, int], str] = {}
     if course_ids:
         for course_id, title in session.exec(select(Course.id, Course.title).where(col(Course.id).in_(course_ids))):
-            titles[(COURSE, course_id)] = title
+            titles[(COURSE, course_id or 0)] = title
     if instructor_ids:
         rows = session.exec(
             select(Instructor.id, User)
@@ -299,5 +323,5 @@ def _target_titles(session: Session, reviews: list[Review]) -> dict[tuple[str, i
             .where(col(Instructor.id).in_(instructor_ids))
         )
         for instructor_id, user in rows:
-            titles[(INSTRUCTOR, instructor_id)] = person_name(user)
+            titles[(INSTRUCTOR, instructor_id or 0)] = person_name(user)
     return titles

@@ -8,16 +8,16 @@ from marketplace import routes, styles
 from marketplace.components.profile_sidebar import profile_layout
 from marketplace.components.ui import badge, empty_state, error_state, pager, stars
 from marketplace.layouts import page, spinner
+from marketplace.shapes.reviews import Review
 from marketplace.states.reviews import MyReviewsState
-from marketplace.views.catalog import ReviewView
 
 
-def _my_review(review: ReviewView) -> rx.Component:
+def _my_review(review: Review) -> rx.Component:
     return rx.el.li(
         rx.el.article(
             rx.el.div(
                 rx.el.h2(
-                    rx.el.a(review.subject, href=review.subject_href, class_name=styles.LINK),
+                    rx.el.a(review.target_title, href=review.link, class_name=styles.LINK),
                     class_name="font-semibold text-gray-900",
                 ),
                 rx.el.span(review.date_text, class_name="text-xs text-gray-500"),
@@ -25,7 +25,7 @@ def _my_review(review: ReviewView) -> rx.Component:
             ),
             rx.el.div(
                 stars(review.rating, size=16, label="Rated " + review.rating.to_string() + " out of 5"),
-                badge(rx.cond(review.subject_href.contains("/mentors/"), "Mentor", "Course"), "gray"),
+                badge(rx.cond(review.target_type == "Instructor", "Mentor", "Course"), "gray"),
                 class_name="flex items-center gap-2",
             ),
             # Plain text: a comment never renders as HTML.

@@ -7,6 +7,7 @@ from marketplace.components.catalog_instructor import instructor_body, instructo
 from marketplace.components.ui import error_state
 from marketplace.layouts import container, shell, spinner
 from marketplace.states.instructor import InstructorState
+from marketplace.states.reviews import ReviewListState
 
 # Popular Mentors are listed on the course listing; the breadcrumb's middle step leads there.
 MENTORS_HREF = routes.CATEGORIES + "#mentors"
@@ -32,13 +33,13 @@ def _content(crumb: str) -> rx.Component:
 
 
 # rx.page directly (with layouts' shell) because the tab title is a state Var: the instructor's name.
-@rx.page(route=routes.TEACHER, title=InstructorState.page_title, on_load=InstructorState.load)
+@rx.page(route=routes.TEACHER, title=InstructorState.page_title, on_load=[InstructorState.load, ReviewListState.load])
 def teacher() -> rx.Component:
     """An instructor's page."""
     return shell(_content("Teachers"))
 
 
-@rx.page(route=routes.MENTOR, title=InstructorState.page_title, on_load=InstructorState.load)
+@rx.page(route=routes.MENTOR, title=InstructorState.page_title, on_load=[InstructorState.load, ReviewListState.load])
 def mentor() -> rx.Component:
     """A mentor's page: breadcrumb Home > Mentors > name."""
     return shell(_content("Mentors"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Generic, TypeVar
+from typing import Annotated, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
 from pydantic.alias_generators import to_camel
@@ -63,7 +63,7 @@ class Page(Shape, Generic[T]):
     per_page: int = 0
 
     @classmethod
-    def of(cls, data: list[T], *, total: int, page: int, per_page: int) -> Page[T]:
+    def of(cls, data: list[T], *, total: int, page: int, per_page: int) -> Self:
         """A page of ``data`` with its page count worked out once, here."""
         return cls(data=data, total=total, page=page, pages=page_count(total, per_page), per_page=per_page)
 

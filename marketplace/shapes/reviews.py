@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from marketplace.shapes.base import Shape, page_count
+from marketplace.shapes.base import Page, Shape
 
 
 class Review(Shape):
@@ -37,19 +37,15 @@ class Review(Shape):
     reply_date_text: str = ""  # "" when there is no reply
 
 
-class ReviewPage(Shape):
-    """One page of reviews, newest first: ``{reviews, total, page, pages, perPage}``."""
+class ReviewPage(Page[Review]):
+    """One page of reviews, newest first: ``{reviews, total, page, pages, perPage}`` (the rows are ``reviews``)."""
 
-    reviews: list[Review] = Field(default_factory=list)
-    total: int = 0
-    page: int = 1
-    pages: int = 1
-    per_page: int = 0
+    data: list[Review] = Field(default_factory=list, alias="reviews")
 
-    @classmethod
-    def of(cls, reviews: list[Review], *, total: int, page: int, per_page: int) -> ReviewPage:
-        """A page of ``reviews`` with its page count worked out once, here."""
-        return cls(reviews=reviews, total=total, page=page, pages=page_count(total, per_page), per_page=per_page)
+    @property
+    def reviews(self) -> list[Review]:
+        """The page's reviews (``data``, under the name the API has always used)."""
+        return self.data
 
 
 class StarBar(Shape):

@@ -1,31 +1,27 @@
-"""Reviews: the form that writes one, a target's list in the player, and the learner's own (/profile3).
+"""Reviews: the one list of a target's reviews (course page, mentor page, player), the form that writes one, the
+instructor's Reply, and the learner's own (/profile3).
 
-The target of a review is read from the page's route (a course page or the player: that course; a
-mentor page: that instructor), never from an id the browser sends. The rules and their messages
-(signed in, enrolled, rating, comment, five per target) live in :mod:`marketplace.domain.reviews`.
+The target of a review is read from the page's route (a course page or the player: that course; a mentor or
+teacher page: that instructor), never from an id the browser sends. The rules and their messages (signed in,
+enrolled, rating, comment, five per target, who may reply) live in :mod:`marketplace.domain.reviews` and
+:mod:`marketplace.domain.review_replies`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Callable
-from typing import Any
 
 import reflex as rx
 from sqlmodel import Session
 
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import review_replies, reviews
-from marketplace.domain.errors import DomainError
-from marketplace.states.course import REVIEWS_SHOWN as COURSE_PAGE_REVIEWS
-from marketplace.states.course import CourseState
-from marketplace.states.instructor import REVIEWS_SHOWN as INSTRUCTOR_PAGE_REVIEWS
-from marketplace.states.instructor import InstructorState
+from marketplace.domain.errors import DomainError, NotFound
+from marketplace.shapes.reviews import Review, ReviewPage, ReviewSummary
 from marketplace.states.paging import UserPagesState
 from marketplace.states.player import PlayerState
 from marketplace.states.session import verified_user_id
-from marketplace.views.catalog import ReviewSummaryView, ReviewView, review_view, summary_view
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +29,9 @@ SUBMIT_FAILED = "Failed to submit review. Please try again."
 POSTED = "Thank you! Your review was posted."
 REPLY_FAILED = "Failed to post your reply. Please try again."
 REPLY_POSTED = "Your reply was posted."
-LIST_PER_PAGE = 5
+FETCH_FAILED = "Failed to fetch reviews"
+PAGE_PER_PAGE = 10  # the course and mentor pages
+PLAYER_PER_PAGE = 5  # the player's Reviews tab
 MY_REVIEWS_PER_PAGE = 4
 
 
@@ -42,12 +40,13 @@ def route_target(state: rx.State) -> tuple[str, int]:
 
     A mentor or teacher page reviews that instructor; a course page or the player, that course.
     """
-    for value, target_type in (
-        (state.mentor_id, reviews.INSTRUCTOR),
-        (state.teacher_id, reviews.INSTRUCTOR),
-        (state.player_course_id, reviews.COURSE),
-        (state.course_id, reviews.COURSE),
+    for name, target_type in (
+        ("mentor_id", reviews.INSTRUCTOR),
+        ("teacher_id", reviews.INSTRUCTOR),
+        ("player_course_id", reviews.COURSE),
+        ("course_id", reviews.COURSE),
     ):
+        value = getattr(state, name, "")
         if value:
             try:
                 return target_type, int(value)
@@ -56,49 +55,86 @@ def route_target(state: rx.State) -> tuple[str, int]:
     return reviews.COURSE, 0
 
 
-class TargetReviewsState(rx.State):
-    """One page of a target's reviews with its summary (the player's Reviews tab)."""
+def on_player(state: rx.State) -> bool:
+    """Whether ``state`` is on the course player (its Reviews tab) rather than a course or mentor page."""
+    return bool(getattr(state, "player_course_id", ""))
 
-    reviews: list[ReviewView] = []
-    summary: ReviewSummaryView = ReviewSummaryView()
+
+def _read_list(
+    session: Session, target_type: str, target_id: int, page: int, per_page: int, user_id: int | None
+) -> tuple[ReviewPage, ReviewSummary, bool]:
+    """A page of the target's reviews, its summary, and whether ``user_id`` may reply (one read-only session)."""
+    listed = reviews.list_reviews(session, target_type=target_type, target_id=target_id, page=page, per_page=per_page)
+    summary = reviews.review_summary(session, target_type, target_id)
+    may_reply = review_replies.may_reply(session, user_id=user_id, target_type=target_type, target_id=target_id)
+    return listed, summary, may_reply
+
+
+class ReviewListState(rx.State):
+    """The reviews of the page's target, newest first, one page at a time, with the summary (average, count,
+    per-star bars) and whether the viewer is the instructor they are about (then each review gets a Reply form).
+
+    The course page, the mentor and teacher pages and the player's Reviews tab all show this one list; the
+    target comes from the route, so the list is keyed by (``target_type``, ``target_id``).
+    """
+
+    target_type: str = reviews.COURSE
+    target_id: int = 0
+    reviews: list[Review] = []
+    summary: ReviewSummary = ReviewSummary()
     page: int = 1
     pages: int = 1
+    can_reply: bool = False
     loading: bool = True
     error: str = ""
 
     @rx.event
     async def load(self):
-        """Load the newest reviews of the page's target."""
+        """The first page of the route's target (the page's on_load, the player's Reviews tab, after a post)."""
+        target = route_target(self)
+        if target != (self.target_type, self.target_id):
+            # Another target: never show the last page's reviews while this one's load.
+            self.reviews, self.summary, self.can_reply = [], ReviewSummary(), False
+        self.target_type, self.target_id = target
         self.page = 1
         await self._fetch()
 
     @rx.event
     async def go_to_page(self, page: int):
-        """Show another page of reviews."""
+        """Show another page of the reviews, and bring the section into view on the course and mentor pages."""
         self.page = max(1, int(page))
+        await self._fetch()
+        if not on_player(self) and not self.error:
+            return rx.scroll_to("reviews")
+        return None
+
+    @rx.event
+    async def refresh(self):
+        """The page shown again, with the summary (after the instructor answered a review)."""
         await self._fetch()
 
     async def _fetch(self) -> None:
         self.loading = True
         target_type, target_id = route_target(self)
         page = self.page
+        per_page = PLAYER_PER_PAGE if on_player(self) else PAGE_PER_PAGE
+        user_id = await verified_user_id(self)
         try:
-            data, summary = await in_session_thread(
-                lambda session: (
-                    reviews.list_reviews(
-                        session, target_type=target_type, target_id=target_id, page=page, per_page=LIST_PER_PAGE
-                    ),
-                    reviews.review_summary(session, target_type, target_id),
-                ),
+            listed, summary, may_reply = await in_session_thread(
+                lambda session: _read_list(session, target_type, target_id, page, per_page, user_id),
                 readonly=True,
             )
-        except Exception:
-            log.exception("Loading reviews failed")
-            self.reviews, self.error, self.loading = [], "Failed to fetch reviews", False
+        except NotFound:
+            # The page itself says the course or mentor is not there.
+            self.reviews, self.summary, self.can_reply = [], ReviewSummary(), False
+            self.page, self.pages, self.error, self.loading = 1, 1, "", False
             return
-        self.reviews = [review_view(r) for r in data["reviews"]]
-        self.summary = summary_view(summary)
-        self.page, self.pages = data["page"], data["pages"]
+        except Exception:
+            log.exception("Loading the reviews of %s %s failed", target_type, target_id)
+            self.reviews, self.error, self.loading = [], FETCH_FAILED, False
+            return
+        self.reviews, self.summary, self.can_reply = listed.reviews, summary, may_reply
+        self.page, self.pages = listed.page, listed.pages
         self.error, self.loading = "", False
 
 
@@ -117,7 +153,7 @@ class ReviewFormState(rx.State):
 
     @rx.event
     async def submit(self, form_data: dict):
-        """Post the review, then reset the form and refresh the reviews shown on the page."""
+        """Post the review, then reset the form and show the newest reviews, average and count."""
         if self.submitting:
             return
         self.submitting, self.error = True, ""
@@ -147,7 +183,10 @@ class ReviewFormState(rx.State):
             return
         self.submitting = False
         self.form_version += 1
-        yield [rx.toast.success(POSTED), *await refresh_page_reviews(self, target_type, target_id)]
+        followups: list = [rx.toast.success(POSTED), ReviewListState.load]
+        if on_player(self):
+            followups.append(PlayerState.refresh_rating)
+        yield followups
 
 
 class ReviewReplyState(rx.State):
@@ -180,40 +219,7 @@ class ReviewReplyState(rx.State):
             yield rx.toast.error(REPLY_FAILED)
             return
         self.submitting = False
-        target_type, target_id = route_target(self)
-        yield [rx.toast.success(REPLY_POSTED), *await refresh_page_reviews(self, target_type, target_id)]
-
-
-async def refresh_page_reviews(state: rx.State, target_type: str, target_id: int) -> list:
-    """Show the newest reviews, average and count on the page ``state`` is on; returns events still to run."""
-    if state.player_course_id:
-        return [TargetReviewsState.load, PlayerState.refresh_rating]
-    if state.course_id:
-        # The course and mentor pages keep their own states: refresh their reviews in place rather than
-        # reloading the whole page.
-        course_state = await state.get_state(CourseState)
-        summary, listed = await _summary_and_newest(target_type, target_id, COURSE_PAGE_REVIEWS)
-        course_state.summary = summary_view(summary)
-        course_state.reviews = [review_view(r) for r in listed]
-        course_state._set_review_pages(course_state.summary.total)
-        course_state.course = dataclasses.replace(
-            course_state.course,
-            rating=course_state.summary.average,
-            rating_text=course_state.summary.average_text,
-            review_count=course_state.summary.total,
-        )
-    elif state.mentor_id or state.teacher_id:
-        instructor_state = await state.get_state(InstructorState)
-        summary, listed = await _summary_and_newest(target_type, target_id, INSTRUCTOR_PAGE_REVIEWS)
-        instructor_state.summary = summary_view(summary)
-        instructor_state.reviews = [review_view(r) for r in listed]
-        instructor_state.instructor = dataclasses.replace(
-            instructor_state.instructor,
-            rating=instructor_state.summary.average,
-            rating_text=instructor_state.summary.average_text,
-            review_count=instructor_state.summary.total,
-        )
-    return []
+        yield [rx.toast.success(REPLY_POSTED), ReviewListState.refresh]
 
 
 def _as_int(value: object) -> int | None:
@@ -224,19 +230,10 @@ def _as_int(value: object) -> int | None:
         return None
 
 
-async def _summary_and_newest(target_type: str, target_id: int, count: int) -> tuple[dict, list[dict]]:
-    def read(session: Session) -> tuple[dict, list[dict]]:
-        summary = reviews.review_summary(session, target_type, target_id)
-        listed = reviews.list_reviews(session, target_type=target_type, target_id=target_id, per_page=count)
-        return summary, listed["reviews"]
-
-    return await in_session_thread(read, readonly=True)
-
-
 class MyReviewsState(UserPagesState, rx.State):
     """The learner's own reviews, 4 per page, newest first, each linking to its course or mentor."""
 
-    reviews: list[ReviewView] = []
+    reviews: list[Review] = []
 
     @rx.event
     async def load(self):
@@ -244,12 +241,12 @@ class MyReviewsState(UserPagesState, rx.State):
         self.page = 1
         await self._fetch()
 
-    def _reader(self, user_id: int) -> Callable[[Session], dict[str, Any]]:
+    def _reader(self, user_id: int) -> Callable[[Session], ReviewPage]:
         page = self.page
         return lambda session: reviews.user_reviews(session, user_id, page=page, per_page=MY_REVIEWS_PER_PAGE)
 
-    def _show(self, data: dict[str, Any] | None) -> None:
-        self.reviews = [review_view(r) for r in data["reviews"]] if data else []
+    def _show(self, data: ReviewPage | None) -> None:
+        self.reviews = data.reviews if data else []
 
     def _failed_message(self) -> str:
         return "Failed to fetch user reviews"

@@ -177,3 +177,17 @@ def test_only_the_courses_instructor_may_answer_a_review_and_the_answer_is_liste
     assert [(r["comment"], r["reply"]) for r in listed] == [("Loved it", "<script>alert(1)</script> Thanks")]
     kinds = [n["kind"] for n in api_client.get("/api/notifications", headers=learner_headers).json()["notifications"]]
     assert "reply" in kinds
+
+
+def test_every_review_route_documents_its_response_schema(api_client):
+    spec = api_client.get("/api/openapi.json").json()
+    review_paths = {path: ops for path, ops in spec["paths"].items() if path.startswith("/api/review/")}
+    assert len(review_paths) == 7
+    for path, ops in review_paths.items():
+        for method, op in ops.items():
+            ok = next(code for code in op["responses"] if code.startswith("2"))
+            schema = op["responses"][ok]["content"]["application/json"]["schema"]
+            assert schema.get("$ref") or schema.get("items", {}).get("$ref"), (method, path, schema)
+    names = spec["components"]["schemas"]
+    assert {"created_at", "authorName", "repliedAt", "type"} <= set(names["Review"]["properties"])
+    assert {"averageRating", "totalReviews", "distribution"} <= set(names["ReviewSummary"]["properties"])

@@ -29,11 +29,12 @@ def _notifications(session, user_id):
 
 def test_the_instructor_answers_and_the_reviewer_is_told(session):
     teacher, course, learner, review = _reviewed_course(session)
-    answered = reply_to_review(session, user_id=teacher.user_id, review_id=review["id"], reply="  Thank you!  ")
+    answered = reply_to_review(session, user_id=teacher.user_id, review_id=review.id, reply="  Thank you!  ")
     session.commit()
-    assert answered["reply"] == "Thank you!" and answered["repliedAt"]
-    listed = list_reviews(session, target_type="Course", target_id=course.id)["reviews"]
-    assert [(r["comment"], r["reply"]) for r in listed] == [("Good", "Thank you!")]
+    assert answered.reply == "Thank you!" and answered.replied_at
+    assert answered.reply_date_text and answered.model_dump(by_alias=True)["repliedAt"] == answered.replied_at
+    listed = list_reviews(session, target_type="Course", target_id=course.id).reviews
+    assert [(r.comment, r.reply) for r in listed] == [("Good", "Thank you!")]
     (told,) = [n for n in _notifications(session, learner.id) if n.kind == "reply"]
     teacher_user = session.get(User, teacher.user_id)
     assert told.text == f"Segun {teacher_user.last_name} replied to your review of Docker Basics."
@@ -42,11 +43,11 @@ def test_the_instructor_answers_and_the_reviewer_is_told(session):
 
 def test_writing_again_replaces_the_answer(session):
     teacher, course, learner, review = _reviewed_course(session)
-    reply_to_review(session, user_id=teacher.user_id, review_id=review["id"], reply="First")
-    reply_to_review(session, user_id=teacher.user_id, review_id=review["id"], reply="Second")
+    reply_to_review(session, user_id=teacher.user_id, review_id=review.id, reply="First")
+    reply_to_review(session, user_id=teacher.user_id, review_id=review.id, reply="Second")
     session.commit()
-    (listed,) = list_reviews(session, target_type="Course", target_id=course.id)["reviews"]
-    assert listed["reply"] == "Second"
+    (listed,) = list_reviews(session, target_type="Course", target_id=course.id).reviews
+    assert listed.reply == "Second"
     texts = [n.text for n in _notifications(session, learner.id) if n.kind == "reply"]
     assert any("updated their reply" in text for text in texts)
 
@@ -56,9 +57,9 @@ def test_only_the_instructor_of_the_course_may_answer(session):
     other_teacher = make_instructor(session)
     for stranger in (learner.id, other_teacher.user_id):
         with pytest.raises(Forbidden):
-            reply_to_review(session, user_id=stranger, review_id=review["id"], reply="Me too")
+            reply_to_review(session, user_id=stranger, review_id=review.id, reply="Me too")
     with pytest.raises(Unauthorized):
-        reply_to_review(session, user_id=None, review_id=review["id"], reply="Hi")
+        reply_to_review(session, user_id=None, review_id=review.id, reply="Hi")
     with pytest.raises(NotFound):
         reply_to_review(session, user_id=teacher.user_id, review_id=987654, reply="Hi")
     assert may_reply(session, user_id=teacher.user_id, target_type="Course", target_id=course.id)
@@ -71,7 +72,7 @@ def test_only_the_instructor_of_the_course_may_answer(session):
 def test_blank_and_too_long_answers_are_refused(session, reply, message):
     teacher, _course, _learner, review = _reviewed_course(session)
     with pytest.raises(DomainError) as refused:
-        reply_to_review(session, user_id=teacher.user_id, review_id=review["id"], reply=reply)
+        reply_to_review(session, user_id=teacher.user_id, review_id=review.id, reply=reply)
     assert refused.value.message == (message or "Please keep your reply under 2000 characters.")
 
 
@@ -80,9 +81,9 @@ def test_a_mentor_answers_reviews_of_themselves(session):
     review = add_review(
         session, author_id=learner.id, target_type="Instructor", target_id=teacher.id, rating=5, comment="Kind"
     )
-    answered = reply_to_review(session, user_id=teacher.user_id, review_id=review["id"], reply="<b>Thanks</b>")
+    answered = reply_to_review(session, user_id=teacher.user_id, review_id=review.id, reply="<b>Thanks</b>")
     session.commit()
-    assert answered["reply"] == "<b>Thanks</b>"  # stored as text; pages render it as text
+    assert answered.reply == "<b>Thanks</b>"  # stored as text; pages render it as text
     assert may_reply(session, user_id=teacher.user_id, target_type="Instructor", target_id=teacher.id)
     (told,) = [n for n in _notifications(session, learner.id) if n.kind == "reply"]
     assert told.link == f"/mentors/{teacher.id}#reviews"

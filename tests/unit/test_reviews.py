@@ -95,11 +95,23 @@ def test_average_distribution_and_stored_rating(session):
     for rating in (5, 4, 4):
         _course_review(session, _learner_in(session, course), course, rating=rating)
     summary = review_summary(session, "Course", course.id)
-    assert summary == {
-        "averageRating": 4.33,
-        "totalReviews": 3,
-        "distribution": {5: 1, 4: 2, 3: 0, 2: 0, 1: 0},
-    }
+    assert (summary.average_rating, summary.total_reviews, summary.distribution) == (
+        4.33,
+        3,
+        {5: 1, 4: 2, 3: 0, 2: 0, 1: 0},
+    )
+    assert summary.average_text == "4.3"
+    assert [(b.stars, b.count, b.percent) for b in summary.bars] == [
+        (5, 1, 33),
+        (4, 2, 67),
+        (3, 0, 0),
+        (2, 0, 0),
+        (1, 0, 0),
+    ]
+    # On the wire: the spec's names, and the per-star counts keyed by the star.
+    wire = summary.model_dump(by_alias=True, mode="json")
+    assert (wire["averageRating"], wire["totalReviews"]) == (4.33, 3)
+    assert wire["distribution"] == {"5": 1, "4": 2, "3": 0, "2": 0, "1": 0}
     stored = session.get(Course, course.id)
     session.refresh(stored)
     assert (stored.rating, stored.review_count) == (4.33, 3)
@@ -107,11 +119,14 @@ def test_average_distribution_and_stored_rating(session):
 
 def test_summary_of_a_course_without_reviews(session):
     course = make_course(session)
-    assert review_summary(session, "course", course.id) == {
-        "averageRating": 0.0,
-        "totalReviews": 0,
-        "distribution": {5: 0, 4: 0, 3: 0, 2: 0, 1: 0},
-    }
+    empty = review_summary(session, "course", course.id)
+    assert (empty.average_rating, empty.total_reviews, empty.distribution) == (
+        0.0,
+        0,
+        {5: 0, 4: 0, 3: 0, 2: 0, 1: 0},
+    )
+    # No division by zero: every bar is empty.
+    assert empty.average_text == "0.0" and [b.percent for b in empty.bars] == [0, 0, 0, 0, 0]
     with pytest.raises(NotFound):
         review_summary(session, "Course", 987654)
 
@@ -121,26 +136,35 @@ def test_list_is_newest_first_with_author_and_plain_text(session):
     ada = _learner_in(session, course, first_name="Ada", last_name="Obi", profile_picture="/media/ada.png")
     older = _course_review(session, ada, course, rating=3, comment="<script>alert(1)</script>")
     newer = _course_review(session, ada, course, rating=5, comment="  Much better now  ")
-    row = session.get(Review, older["id"])
+    row = session.get(Review, older.id)
     row.created_at = datetime.now(UTC) - timedelta(days=1)
     session.add(row)
     session.commit()
     page = list_reviews(session, target_type="Course", target_id=course.id, page=1, per_page=10)
-    assert [r["id"] for r in page["reviews"]] == [newer["id"], older["id"]]
-    first, second = page["reviews"]
-    assert first["comment"] == "Much better now"
-    assert second["comment"] == "<script>alert(1)</script>"
-    assert first["authorName"] == "Ada Obi" and first["avatar"] == "/media/ada.png"
-    assert (first["userId"], first["targetId"], first["courseId"], first["type"]) == (
+    assert [r.id for r in page.reviews] == [newer.id, older.id]
+    first, second = page.reviews
+    assert first.comment == "Much better now"
+    assert second.comment == "<script>alert(1)</script>"
+    assert first.author_name == "Ada Obi" and first.avatar == "/media/ada.png"
+    assert (first.user_id, first.target_id, first.course_id, first.target_type) == (
         ada.id,
         course.id,
         course.id,
         "Course",
     )
-    assert first["created_at"]
+    assert first.created_at
+    # What the screen reads, worked out once here.
+    assert (first.initials, first.link, first.reply_date_text) == ("AO", f"/courses/{course.id}", "")
+    assert first.date_text == f"{datetime.now(UTC).day} {datetime.now(UTC):%b %Y}"
+    # The wire names of the spec and today's API.
+    wire = first.model_dump(by_alias=True, mode="json")
+    assert {"id", "userId", "targetId", "type", "courseId", "rating", "comment", "created_at", "authorName"} <= set(
+        wire
+    )
+    assert {"avatar", "reply", "repliedAt"} <= set(wire)
+    assert (wire["type"], wire["courseId"], wire["authorName"]) == ("Course", course.id, "Ada Obi")
     assert (
-        list_reviews(session, target_type="Course", target_id=course.id, page=2, per_page=1)["reviews"][0]["id"]
-        == older["id"]
+        list_reviews(session, target_type="Course", target_id=course.id, page=2, per_page=1).reviews[0].id == older.id
     )
 
 
@@ -174,14 +198,14 @@ def test_mentor_reviews_need_one_of_their_courses_and_not_oneself(session):
         session, author_id=learner.id, target_type="mentor", target_id=teacher.id, rating=3, comment="Helpful"
     )
     session.commit()
-    assert review["type"] == "Instructor" and review["courseId"] is None
+    assert review.target_type == "Instructor" and review.course_id is None
     stored = session.get(Instructor, teacher.id)
     session.refresh(stored)
     assert (stored.rating, stored.review_count) == (3.0, 1)
     note = session.exec(select(Notification).where(Notification.user_id == teacher.user_id)).one()
     assert note.link == f"/mentors/{teacher.id}"
     # A mentor review does not count towards the course's reviews.
-    assert review_summary(session, "Course", course.id)["totalReviews"] == 0
+    assert review_summary(session, "Course", course.id).total_reviews == 0
 
 
 def test_a_sixth_review_of_the_same_mentor_is_refused_too(session):
@@ -196,7 +220,7 @@ def test_a_sixth_review_of_the_same_mentor_is_refused_too(session):
             session, author_id=learner.id, target_type="Instructor", target_id=teacher.id, rating=4, comment="Six"
         )
     assert _message(refused) == "You have already reviewed this target 5 times."
-    assert review_summary(session, "Instructor", teacher.id)["totalReviews"] == 5
+    assert review_summary(session, "Instructor", teacher.id).total_reviews == 5
 
 
 def test_user_reviews_newest_first_with_target_titles_and_links(session):
@@ -210,18 +234,18 @@ def test_user_reviews_newest_first_with_target_titles_and_links(session):
         session, author_id=learner.id, target_type="Instructor", target_id=teacher.id, rating=5, comment="Kind"
     )
     session.commit()
-    row = session.get(Review, on_course["id"])
+    row = session.get(Review, on_course.id)
     row.created_at = datetime.now(UTC) - timedelta(hours=1)
     session.add(row)
     session.commit()
     mine = user_reviews(session, learner.id, page=1)
-    assert mine["total"] == 2
-    assert [(r["id"], r["link"]) for r in mine["reviews"]] == [
-        (on_mentor["id"], f"/mentors/{teacher.id}"),
-        (on_course["id"], f"/courses/{course.id}"),
+    assert mine.total == 2
+    assert [(r.id, r.link) for r in mine.reviews] == [
+        (on_mentor.id, f"/mentors/{teacher.id}"),
+        (on_course.id, f"/courses/{course.id}"),
     ]
-    assert mine["reviews"][0]["targetTitle"].startswith("Bola")
-    assert mine["reviews"][1]["targetTitle"] == "Data Basics"
+    assert mine.reviews[0].target_title.startswith("Bola")
+    assert mine.reviews[1].target_title == "Data Basics"
 
 
 def test_user_reviews_page_by_four(session):
@@ -230,4 +254,4 @@ def test_user_reviews_page_by_four(session):
     for n in range(5):
         _course_review(session, learner, course, comment=f"n{n}")
     first, second = user_reviews(session, learner.id, page=1), user_reviews(session, learner.id, page=2)
-    assert (len(first["reviews"]), len(second["reviews"]), first["pages"]) == (4, 1, 2)
+    assert (len(first.reviews), len(second.reviews), first.pages) == (4, 1, 2)
