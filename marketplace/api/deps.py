@@ -25,17 +25,17 @@ NOT_AUTHENTICATED = "You are not authenticated. Please log in."
 
 def writes(route: Callable[..., T]) -> Callable[..., T]:
     """Mark a GET route that saves something (e.g. the payment return check): its session may write."""
-    route.__writes__ = True  # type: ignore[attr-defined]
+    route.__writes__ = True  # type: ignore[attr-defined]  # a mark on the function, read by request_session
     return route
 
 
-def _commit_sessions_on_return(endpoint: Callable[..., T]) -> Callable[..., T]:
+def _commit_sessions_on_return(endpoint: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap a sync route so it commits its request session before returning, on the thread it ran on."""
     if inspect.iscoroutinefunction(endpoint):
         return endpoint  # async routes take no database session (they would block the event loop)
 
     @functools.wraps(endpoint)
-    def run(*args, **kwargs):
+    def run(*args: Any, **kwargs: Any) -> Any:
         result = endpoint(*args, **kwargs)
         for value in kwargs.values():
             if isinstance(value, Session):

@@ -141,7 +141,7 @@ def reset_password(session: Session, *, token: str, new_password: str) -> User:
         raise InvalidInput({"password": problem})
     new_hash = hash_password(new_password)  # the costly part, before the transaction takes any lock
     user = one_time_tokens.consume(session, token=token, purpose=one_time_tokens.RESET_PASSWORD)
-    if user is None:
+    if user is None or user.id is None:  # (a user read from the database always has its id)
         raise DomainError(BAD_RESET_LINK, field="token")
     user.password_hash = new_hash
     user.email_verified = True

@@ -157,7 +157,7 @@ def clear_failures(session: Session, email: str) -> None:
     """Forget the failures counted for ``email`` (after a successful login or a password reset)."""
     session.execute(
         delete(LoginAttempt).where(
-            (LoginAttempt.key == email_key(email)) | col(LoginAttempt.key).startswith(_pair_prefix(email))
+            (col(LoginAttempt.key) == email_key(email)) | col(LoginAttempt.key).startswith(_pair_prefix(email))
         )
     )
     rate_limits.prune(session)  # old rows of every key are useless once out of their window

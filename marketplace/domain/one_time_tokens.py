@@ -6,7 +6,7 @@ import hashlib
 import secrets
 from datetime import UTC, datetime, timedelta
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from marketplace.db.models import OneTimeToken, User
 from marketplace.settings import settings
@@ -25,19 +25,27 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+def _saved_id(user: User) -> int:
+    if user.id is None:
+        raise ValueError("An unsaved user has no tokens.")
+    return user.id
+
+
 def issue(session: Session, *, user: User, purpose: str) -> str:
     """Create a token for ``purpose`` and return it in clear (to put in a link); earlier unused ones stop working."""
     now = datetime.now(UTC)
     for older in session.exec(
         select(OneTimeToken).where(
-            OneTimeToken.user_id == user.id, OneTimeToken.purpose == purpose, OneTimeToken.used_at.is_(None)
+            OneTimeToken.user_id == user.id, OneTimeToken.purpose == purpose, col(OneTimeToken.used_at).is_(None)
         )
     ):
         older.used_at = now
         session.add(older)
     token = secrets.token_urlsafe(32)
     session.add(
-        OneTimeToken(user_id=user.id, purpose=purpose, token_hash=_hash(token), expires_at=now + LIFETIMES[purpose])
+        OneTimeToken(
+            user_id=_saved_id(user), purpose=purpose, token_hash=_hash(token), expires_at=now + LIFETIMES[purpose]
+        )
     )
     session.flush()
     return token
@@ -52,7 +60,7 @@ def recently_issued(session: Session, *, user: User, purpose: str) -> bool:
     latest = session.exec(
         select(OneTimeToken.expires_at)
         .where(OneTimeToken.user_id == user.id, OneTimeToken.purpose == purpose)
-        .order_by(OneTimeToken.expires_at.desc())
+        .order_by(col(OneTimeToken.expires_at).desc())
     ).first()
     return latest is not None and _aware(latest) - LIFETIMES[purpose] > since
 

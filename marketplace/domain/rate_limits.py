@@ -54,7 +54,7 @@ def record(session: Session, keys: Iterable[str], now: datetime) -> list[int]:
     rows = [LoginAttempt(key=key[:KEY_LENGTH], created_at=now) for key in keys]
     session.add_all(rows)
     session.flush()
-    return [row.id for row in rows]
+    return [row.id for row in rows if row.id is not None]  # flushed: every row has its id
 
 
 def forget(session: Session, ids: Iterable[int]) -> None:
@@ -86,7 +86,7 @@ def count(session: Session, key: str, since: datetime) -> int:
 def prune(session: Session) -> None:
     """Delete rows too old for any window (kept for the longest one: sign-ups' hour or the login window)."""
     longest = max(SIGNUP_WINDOW, timedelta(minutes=settings.login_lock_minutes))
-    session.execute(delete(LoginAttempt).where(LoginAttempt.created_at < datetime.now(UTC) - longest))
+    session.execute(delete(LoginAttempt).where(col(LoginAttempt.created_at) < datetime.now(UTC) - longest))
 
 
 def wait_minutes_message(prefix: str, seconds: float) -> str:

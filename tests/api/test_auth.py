@@ -278,3 +278,24 @@ def test_behind_a_proxy_one_address_locked_out_leaves_the_others_able_to_log_in(
     right = {"email": "ada@example.com", "password": "right-pass"}
     assert api_client.post("/api/auth/login", json=right, headers=guesser).status_code == 429
     assert api_client.post("/api/auth/login", json=right, headers={"X-Forwarded-For": "7.7.7.7"}).status_code == 200
+
+
+def test_every_account_route_documents_its_answer_with_the_spec_names(api_client):
+    spec = api_client.get("/api/openapi.json").json()
+    routes = {
+        (method, path): operation
+        for path, methods in spec["paths"].items()
+        if path.startswith("/api/auth/") or path == "/api/users/{user_id}/courses"
+        for method, operation in methods.items()
+    }
+    assert len(routes) == 14
+    for (method, path), operation in routes.items():
+        success = next(answer for status, answer in operation["responses"].items() if status.startswith("2"))
+        assert "$ref" in success["content"]["application/json"]["schema"], f"{method.upper()} {path}"
+    schemas = spec["components"]["schemas"]
+    assert set(schemas["SignedInUser"]["properties"]) == {"user", "token", "refreshToken", "message"}
+    assert {"_id", "firstName", "userName", "paidCourses"} <= set(schemas["UserPublic"]["properties"])
+    assert "password" not in schemas["UserPublic"]["properties"]
+    assert set(schemas["AuthConfig"]["properties"]) == {"googleClientId", "googleEnabled"}
+    login_refusals = routes[("post", "/api/auth/login")]["responses"]
+    assert login_refusals["403"]["content"]["application/json"]["schema"]["$ref"].endswith("/NeedsVerification")
