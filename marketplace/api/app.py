@@ -18,6 +18,7 @@ from marketplace.api import (
     notifications,
     payments,
     profile,
+    questions,
     reviews,
     wishlist,
 )
@@ -42,6 +43,7 @@ ROUTERS = (
     (notifications, (401, 404, 422)),
     (certificates, (401, 404, 422)),
     (wishlist, (400, 401, 404, 422)),
+    (questions, (400, 401, 403, 404, 422, 429)),
 )
 
 

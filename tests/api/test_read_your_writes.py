@@ -41,6 +41,7 @@ from marketplace.db.engine import get_engine
 from marketplace.db.models import (
     CartEntry,
     Coupon,
+    LessonQuestion,
     LoginSession,
     Review,
     Section,
@@ -774,6 +775,54 @@ def _unheart(w: World) -> Call:
         assert db.rows("wishlist_entries", user_id=user.id, course_id=course.id) == []
 
     return Call("DELETE", f"/api/wishlist/{course.id}", expect, kwargs={"headers": headers})
+
+
+# lesson Q&A
+
+
+def _question(w: World):
+    user, headers, course, sections = _enrolled(w)
+    asker = make_user(w.session)
+    enroll(w.session, asker, course)
+    question = LessonQuestion(course_id=course.id, section_id=sections[0].id, author_id=asker.id, body="Why?")
+    w.session.add(question)
+    w.session.commit()
+    return user, headers, course, sections, question
+
+
+@case("POST /api/courses/{course_id}/questions")
+def _ask(w: World) -> Call:
+    user, headers, course, sections = _enrolled(w)
+
+    def expect(db: Db, reply) -> None:
+        assert db.one("lesson_questions", author_id=user.id, course_id=course.id)["body"] == "How?"
+
+    body = {"sectionId": sections[0].id, "body": "How?"}
+    return Call("POST", f"/api/courses/{course.id}/questions", expect, 201, {"json": body, "headers": headers})
+
+
+@case("POST /api/questions/{question_id}/answers")
+def _answer(w: World) -> Call:
+    user, headers, _, _, question = _question(w)
+
+    def expect(db: Db, reply) -> None:
+        db.one("lesson_answers", question_id=question.id, author_id=user.id)
+        assert db.one("lesson_questions", id=question.id)["answer_count"] == 1
+
+    return Call(
+        "POST", f"/api/questions/{question.id}/answers", expect, 201, {"json": {"body": "Because."}, "headers": headers}
+    )
+
+
+@case("POST /api/questions/{question_id}/vote")
+def _vote(w: World) -> Call:
+    user, headers, _, _, question = _question(w)
+
+    def expect(db: Db, reply) -> None:
+        db.one("question_votes", question_id=question.id, user_id=user.id)
+        assert db.one("lesson_questions", id=question.id)["upvotes"] == 1
+
+    return Call("POST", f"/api/questions/{question.id}/vote", expect, kwargs={"json": {"up": True}, "headers": headers})
 
 
 # --- the tests -------------------------------------------------------------------------------------------------
