@@ -16,6 +16,7 @@ from marketplace.api import (
     chats,
     learning,
     notifications,
+    order_history,
     payments,
     profile,
     questions,
@@ -44,6 +45,7 @@ ROUTERS = (
     (certificates, (401, 404, 422)),
     (wishlist, (400, 401, 404, 422)),
     (questions, (400, 401, 403, 404, 422, 429)),
+    (order_history, (401, 422)),
 )
 
 
