@@ -74,7 +74,9 @@ def client(reflex_app, tmp_path):
 
 
 def test_the_app_runs_the_upload_check_and_the_headers_after_the_api(reflex_app):
-    assert reflex_app.api_transformer[1:] == [UploadGuard, BodyLimit, SecurityHeaders, RequestIds]
+    assert reflex_app.api_transformer[1:-1] == [UploadGuard, BodyLimit, SecurityHeaders, RequestIds]
+    # Outermost: built pages straight from the build folder, inside those middlewares (marketplace.static_pages).
+    assert reflex_app.api_transformer[-1].__qualname__.startswith("pages_first_transformer")
 
 
 @pytest.mark.parametrize("path", ["/", "/assets/app.js", "/api/courses/abc", "/api/health", "/nowhere"])

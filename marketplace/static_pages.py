@@ -1,0 +1,130 @@
+"""The built pages and their assets, served straight from the build folder instead of through the API's stack.
+
+Reflex serves the production front end from a static mount inside its own backend app, and the app's
+``api_transformer`` wraps that app: every page or script request went through FastAPI's routing and exception
+handling, Reflex's own router and middlewares, then the app's middlewares, in the process that runs the events.
+:func:`serve_pages_directly` adds one more transformer, the outermost, that answers a ``GET``/``HEAD`` for
+anything but a backend path (``/api``, Reflex's ``/_event``, ``/_upload``, ...) from the same static files,
+wrapped in the app's own middlewares only (the security headers, the request id; the upload checks let a
+``GET`` straight through), not in the FastAPI app nor Reflex's: the same bytes and headers, less work.
+
+:class:`PageFiles` also serves a prerendered page at its own address: ``/categories`` is answered with
+``categories/index.html`` directly, where Starlette's static files first answer ``307 → /categories/``.
+
+In development (``reflex run`` without the compiled front end mounted) nothing changes: Vite serves the pages.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import anyio.to_thread
+from reflex.utils.precompressed_staticfiles import PrecompressedStaticFiles
+from reflex_base.config import get_config
+from reflex_base.constants import Endpoint
+from reflex_base.environment import environment
+from starlette.applications import Starlette
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Mount
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+API_PREFIX = "/api"
+PAGE_METHODS = ("GET", "HEAD")
+
+
+class PageFiles(PrecompressedStaticFiles):
+    """Reflex's static files, answering a folder's address without a trailing slash with its ``index.html``."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        """Serve ``path``; where Starlette would redirect ``/x`` to ``/x/`` for ``x/index.html``, serve that file."""
+        response = await super().get_response(path, scope)
+        if self.html and isinstance(response, RedirectResponse):
+            full_path, found = await anyio.to_thread.run_sync(self.lookup_path, os.path.join(path, "index.html"))
+            if found is not None and stat.S_ISREG(found.st_mode):
+                return self.file_response(full_path, found, scope)
+        return response
+
+    @classmethod
+    def like(cls, files: PrecompressedStaticFiles) -> PageFiles:
+        """A :class:`PageFiles` over the same folder, encodings and page router as Reflex's ``files``."""
+        page_files = cls(directory=files.directory, html=files.html, router=getattr(files, "_router", None))
+        page_files._encodings = files._encodings
+        return page_files
+
+
+def _is_backend_path(path: str, prefixes: Iterable[str]) -> bool:
+    return any(path == prefix or path.startswith(prefix.rstrip("/") + "/") for prefix in prefixes)
+
+
+class PagesFirst:
+    """ASGI app: page and asset requests to ``pages``; everything else (the API, the websocket, uploads,
+    any non-``GET``) to ``backend``, the app with all its middlewares."""
+
+    def __init__(self, backend: ASGIApp, pages: ASGIApp, backend_prefixes: Iterable[str]) -> None:
+        self.backend = backend
+        self.pages = pages
+        self.backend_prefixes = tuple(sorted(set(backend_prefixes)))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] == "http"
+            and scope["method"] in PAGE_METHODS
+            and not _is_backend_path(scope["path"], self.backend_prefixes)
+        ):
+            await self.pages(scope, receive, send)
+            return
+        await self.backend(scope, receive, send)
+
+
+def _route_prefix(path: str) -> str:
+    """A route's fixed leading part: ``/_upload/{path:path}`` → ``/_upload``."""
+    return path.split("{", 1)[0].rstrip("/") or "/"
+
+
+def backend_prefixes(routes: Sequence[Any]) -> set[str]:
+    """The paths the backend answers itself: the API, Reflex's endpoints, and every route but the pages' mount."""
+    config = get_config()
+    prefixes = {API_PREFIX, *(config.prepend_backend_path(str(endpoint)) for endpoint in Endpoint)}
+    prefixes |= {_route_prefix(route.path) for route in routes if getattr(route, "name", None) != "frontend"}
+    prefixes.discard("/")
+    return prefixes
+
+
+def _middlewares(transformers: Sequence[Any]) -> list[Callable[[ASGIApp], ASGIApp]]:
+    """The transformers that wrap (middlewares), not those that mount the app inside another (FastAPI)."""
+    return [t for t in transformers if callable(t) and not isinstance(t, Starlette)]
+
+
+def pages_first_transformer(app: Any) -> Callable[[ASGIApp], ASGIApp]:
+    """The transformer :func:`serve_pages_directly` adds: ``backend`` unchanged when Reflex mounts no compiled
+    front end (development) or serves it under a sub-path; else :class:`PagesFirst` over it, its pages wrapped
+    in the middlewares of ``app.api_transformer`` that come before it, in the same order."""
+
+    def transform(backend: ASGIApp) -> ASGIApp:
+        if not environment.REFLEX_MOUNT_FRONTEND_COMPILED_APP.get() or get_config().frontend_path.strip("/"):
+            return backend
+        routes = list(app._api.routes)
+        mount = next((r for r in routes if isinstance(r, Mount) and r.name == "frontend"), None)
+        if mount is None or not isinstance(mount.app, PrecompressedStaticFiles):
+            return backend
+        files = PageFiles.like(mount.app)
+        mount.app = files  # the same answers for a request that does go the long way (none should)
+        pages: ASGIApp = files
+        for wrap in _middlewares(app.api_transformer[: app.api_transformer.index(transform)]):
+            pages = wrap(pages)
+        return PagesFirst(backend, pages, backend_prefixes(routes))
+
+    return transform
+
+
+def serve_pages_directly(app: Any) -> None:
+    """Serve ``app``'s built pages and assets around its FastAPI app and Reflex's, inside its own middlewares.
+
+    Call it after the app is made: it appends the outermost transformer to ``app.api_transformer``.
+    """
+    current = app.api_transformer
+    transformers = list(current) if isinstance(current, Sequence) else ([current] if current is not None else [])
+    app.api_transformer = [*transformers, pages_first_transformer(app)]
