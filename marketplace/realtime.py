@@ -16,20 +16,22 @@ from collections.abc import Awaitable, Callable
 
 import anyio.from_thread
 
+from marketplace.shapes.social import ChatMessage
+
 log = logging.getLogger(__name__)
 
-Deliver = Callable[[dict], Awaitable[None]]
+Deliver = Callable[[ChatMessage], Awaitable[None]]
 _deliverers: list[Deliver] = []
 
 
 def on_message(deliver: Deliver) -> Deliver:
-    """Register how a committed message (as ``domain.chat.message_dict`` gives it) reaches open pages."""
+    """Register how a committed message (as ``domain.chat.send_message`` answers it) reaches open pages."""
     if deliver not in _deliverers:
         _deliverers.append(deliver)
     return deliver
 
 
-async def announce_message(message: dict) -> int:
+async def announce_message(message: ChatMessage) -> int:
     """Deliver ``message`` live through every registered way. Returns how many deliveries succeeded."""
     delivered = 0
     for deliver in list(_deliverers):
@@ -37,14 +39,14 @@ async def announce_message(message: dict) -> int:
             await deliver(message)
             delivered += 1
         except Exception:
-            log.warning("Live delivery of message %s failed", message.get("id"), exc_info=True)
+            log.warning("Live delivery of message %s failed", message.id, exc_info=True)
     return delivered
 
 
-def announce_message_from_thread(message: dict) -> int:
+def announce_message_from_thread(message: ChatMessage) -> int:
     """:func:`announce_message` from a synchronous API route (a worker thread of the server's event loop)."""
     try:
         return anyio.from_thread.run(announce_message, message)
     except RuntimeError:  # not on a worker thread of a running loop (a script): nothing is open to deliver to
-        log.info("No event loop to deliver message %s live", message.get("id"))
+        log.info("No event loop to deliver message %s live", message.id)
         return 0

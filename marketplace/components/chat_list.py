@@ -6,10 +6,10 @@ import reflex as rx
 
 from marketplace import styles
 from marketplace.components.chat_avatar import person_avatar
-from marketplace.views.social import ChatSummaryView
+from marketplace.shapes.social import RecentChat
 
 
-def conversation_row(item: ChatSummaryView) -> rx.Component:
+def conversation_row(item: RecentChat) -> rx.Component:
     """One conversation, a link to its chat page."""
     unread = item.unread > 0
     return rx.el.li(

@@ -10,8 +10,8 @@ import reflex as rx
 from marketplace import routes, styles
 from marketplace.components.chat_avatar import person_avatar
 from marketplace.domain.chat import MAX_MESSAGE_LENGTH
+from marketplace.shapes.social import ChatMessage
 from marketplace.states.chat import ChatRoom, ChatState
-from marketplace.views.social import ChatMessageView
 
 # Scrolling near the top asks for the previous page, as if "Load earlier messages" was pressed.
 _LOAD_WHEN_AT_TOP = rx.Var(
@@ -49,14 +49,14 @@ def chat_header() -> rx.Component:
     )
 
 
-def _bubble(message: ChatMessageView) -> rx.Component:
+def _bubble(message: ChatMessage) -> rx.Component:
     mine = message.sender_id == ChatState.viewer_id
     return rx.el.li(
         rx.el.div(
             rx.el.p(message.body, class_name="whitespace-pre-wrap break-words text-[15px] leading-relaxed"),
             rx.el.time(
                 message.time_text,
-                date_time=message.sent_at,
+                date_time=message.created_at,
                 class_name=rx.cond(
                     mine, "mt-1 block text-right text-xs text-blue-100", "mt-1 block text-xs text-gray-500"
                 ),

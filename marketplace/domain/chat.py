@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import func
+from sqlalchemy import and_, func
 from sqlmodel import Session, col, or_, select
 
 from marketplace.db.models import Conversation, Instructor, Message, User
@@ -26,6 +26,8 @@ from marketplace.db.models._base import utcnow
 from marketplace.domain import notifications
 from marketplace.domain.errors import DomainError, Forbidden, NotFound
 from marketplace.domain.shapes import iso, person_name
+from marketplace.domain.social_text import initials, time_text
+from marketplace.shapes.social import ChatHistory, ChatMessage, ChatPerson, RecentChat
 
 MAX_MESSAGE_LENGTH = 2000
 MAX_PAGE = 100
@@ -56,29 +58,39 @@ def _instructor_of(session: Session, user_id: int) -> Instructor | None:
     return session.exec(select(Instructor).where(Instructor.user_id == user_id)).first()
 
 
-def person_dict(session: Session, user: User) -> dict:
-    """The other person of a chat: ``{id, name, picture, role, instructorId}`` (role ``teacher`` or ``learner``)."""
-    instructor = _instructor_of(session, user.id)
-    return {
-        "id": user.id,
-        "name": person_name(user),
-        "picture": user.profile_picture,
-        "role": "teacher" if instructor else "learner",
-        "instructorId": instructor.id if instructor else None,
-    }
+def _id(record: User | Conversation | Message | Instructor) -> int:
+    # Rows read back from the database always have their id.
+    return record.id or 0
 
 
-def message_dict(message: Message, recipient_id: int) -> dict:
+def chat_person(session: Session, user: User) -> ChatPerson:
+    """The other person of a chat, a teacher (with their mentor page) or a learner."""
+    instructor = _instructor_of(session, _id(user))
+    name = person_name(user)
+    return ChatPerson(
+        id=_id(user),
+        name=name,
+        initials=initials(name),
+        picture=user.profile_picture,
+        role="teacher" if instructor else "learner",
+        role_text="Teacher" if instructor else "Learner",
+        instructor_id=instructor.id if instructor else None,
+        mentor_link=f"/mentors/{instructor.id}" if instructor else "",
+    )
+
+
+def chat_message(message: Message, recipient_id: int) -> ChatMessage:
     """One message as the API, the chat page and the live channel carry it."""
-    return {
-        "id": message.id,
-        "conversationId": message.conversation_id,
-        "senderId": message.sender_id,
-        "recipientId": recipient_id,
-        "body": message.body,
-        "createdAt": iso(message.created_at),
-        "readAt": iso(message.read_at),
-    }
+    return ChatMessage(
+        id=_id(message),
+        conversation_id=message.conversation_id,
+        sender_id=message.sender_id,
+        recipient_id=recipient_id,
+        body=message.body,
+        created_at=iso(message.created_at),
+        read_at=iso(message.read_at),
+        time_text=time_text(message.created_at),
+    )
 
 
 def _other_id(conversation: Conversation, user_id: int) -> int:
@@ -96,8 +108,8 @@ def _between(session: Session, a: int, b: int) -> Conversation | None:
     ).first()
 
 
-def _pair(session: Session, user_id: int, other_user_id: int, *, create: bool) -> tuple[Conversation | None, User]:
-    """The conversation of two users (created when allowed and asked), after checking they may talk."""
+def _pair(session: Session, user_id: int, other_user_id: int) -> tuple[Conversation | None, User]:
+    """The conversation of two users (None when a learner has not started it yet), after checking they may talk."""
     if user_id == other_user_id:
         raise DomainError("You cannot message yourself.")
     other = session.get(User, other_user_id)
@@ -110,12 +122,17 @@ def _pair(session: Session, user_id: int, other_user_id: int, *, create: bool) -
         if _instructor_of(session, user_id) is not None:
             raise Forbidden("You can message a learner once they have written to you.")
         raise Forbidden("Messages are between learners and teachers.")
-    if not create:
-        return None, other
-    conversation = Conversation(learner_id=user_id, teacher_id=other_user_id)
-    session.add(conversation)
-    session.flush()
-    return conversation, other
+    return None, other
+
+
+def _open_pair(session: Session, user_id: int, other_user_id: int) -> Conversation:
+    """The conversation of two users, created when a learner writes to a teacher for the first time."""
+    conversation, _other = _pair(session, user_id, other_user_id)
+    if conversation is None:
+        conversation = Conversation(learner_id=user_id, teacher_id=other_user_id)
+        session.add(conversation)
+        session.flush()
+    return conversation
 
 
 def open_conversation(session: Session, *, user_id: int, other_user_id: int) -> Conversation:
@@ -131,18 +148,17 @@ def open_conversation(session: Session, *, user_id: int, other_user_id: int) -> 
         NotFound: Either user does not exist.
         Forbidden: Two learners, or a teacher writing first to a learner.
     """
-    conversation, _other = _pair(session, user_id, other_user_id, create=True)
-    return conversation
+    return _open_pair(session, user_id, other_user_id)
 
 
-def chat_partner(session: Session, *, user_id: int, other_user_id: int) -> dict:
+def chat_partner(session: Session, *, user_id: int, other_user_id: int) -> ChatPerson:
     """The chat page's header for ``/profile5/{other_user_id}``, after checking the two may talk (nothing created).
 
     Raises:
         DomainError, NotFound, Forbidden: As :func:`open_conversation`.
     """
-    _conversation, other = _pair(session, user_id, other_user_id, create=False)
-    return person_dict(session, other)
+    _conversation, other = _pair(session, user_id, other_user_id)
+    return chat_person(session, other)
 
 
 def _conversation_for(
@@ -151,12 +167,15 @@ def _conversation_for(
     if conversation_id is None:
         if other_user_id is None:
             raise DomainError("Say which conversation to open.")
-        return _pair(session, user_id, other_user_id, create=False)
+        return _pair(session, user_id, other_user_id)
     conversation = session.get(Conversation, conversation_id)
     if conversation is None or user_id not in (conversation.learner_id, conversation.teacher_id):
         # The same answer for a missing and a foreign conversation, so ids reveal nothing.
         raise Forbidden(NOT_YOURS)
-    return conversation, session.get(User, _other_id(conversation, user_id))
+    other = session.get(User, _other_id(conversation, user_id))
+    if other is None:  # users are never deleted while their conversations remain
+        raise NotFound("User not found")
+    return conversation, other
 
 
 def history(
@@ -167,7 +186,7 @@ def history(
     other_user_id: int | None = None,
     before_id: int | None = None,
     limit: int = 30,
-) -> dict:
+) -> ChatHistory:
     """A page of a conversation, going back in time from ``before_id`` (the newest page when None).
 
     Args:
@@ -179,7 +198,8 @@ def history(
         limit: Messages per page, 1-100.
 
     Returns:
-        ``{conversationId, other, messages, hasMore}`` with messages oldest first, ready to prepend.
+        The conversation, the other person, and the messages oldest first (ready to prepend), with whether
+        older ones exist.
 
     Raises:
         Forbidden: The caller is not in the conversation (or may not talk to that person).
@@ -194,12 +214,12 @@ def history(
         rows = list(session.exec(query.order_by(col(Message.id).desc()).limit(limit + 1)))
     has_more = len(rows) > limit
     rows = rows[:limit][::-1]
-    return {
-        "conversationId": conversation.id if conversation else None,
-        "other": person_dict(session, other),
-        "messages": [message_dict(m, other.id if m.sender_id == user_id else user_id) for m in rows],
-        "hasMore": has_more,
-    }
+    return ChatHistory(
+        conversation_id=conversation.id if conversation else None,
+        other=chat_person(session, other),
+        messages=[chat_message(m, _id(other) if m.sender_id == user_id else user_id) for m in rows],
+        has_more=has_more,
+    )
 
 
 def clean_body(body: str | None) -> str:
@@ -207,7 +227,7 @@ def clean_body(body: str | None) -> str:
     return _CONTROL.sub("", body or "").strip()
 
 
-def send_message(session: Session, *, sender_id: int, other_user_id: int, body: str | None) -> dict | None:
+def send_message(session: Session, *, sender_id: int, other_user_id: int, body: str | None) -> ChatMessage | None:
     """Send a text message and tell the recipient with a notification.
 
     Args:
@@ -217,7 +237,7 @@ def send_message(session: Session, *, sender_id: int, other_user_id: int, body: 
         body: The text typed; blank text is ignored.
 
     Returns:
-        The message as :func:`message_dict`, or None when ``body`` was blank (nothing is stored).
+        The message as :func:`chat_message`, or None when ``body`` was blank (nothing is stored).
 
     Raises:
         DomainError: Over :data:`MAX_MESSAGE_LENGTH` characters (field ``body``), or writing to oneself.
@@ -228,8 +248,8 @@ def send_message(session: Session, *, sender_id: int, other_user_id: int, body: 
         return None
     if len(text) > MAX_MESSAGE_LENGTH:
         raise DomainError(TOO_LONG, field="body")
-    conversation, _other = _pair(session, sender_id, other_user_id, create=True)
-    message = Message(conversation_id=conversation.id, sender_id=sender_id, body=text)
+    conversation = _open_pair(session, sender_id, other_user_id)
+    message = Message(conversation_id=_id(conversation), sender_id=sender_id, body=text)
     conversation.last_message_at = message.created_at
     session.add_all([message, conversation])
     session.flush()
@@ -243,7 +263,7 @@ def send_message(session: Session, *, sender_id: int, other_user_id: int, body: 
         link=chat_link(sender_id),
         collapse=True,
     )
-    return message_dict(message, other_user_id)
+    return chat_message(message, other_user_id)
 
 
 def mark_read(
@@ -272,20 +292,20 @@ def mark_read(
         message.read_at = now
         session.add(message)
     session.flush()
-    notifications.mark_link_read(session, user_id=user_id, kind="message", link=chat_link(other.id))
+    notifications.mark_link_read(session, user_id=user_id, kind="message", link=chat_link(_id(other)))
     return len(unread)
 
 
-def recent_chats(session: Session, user_id: int, *, limit: int = 50) -> list[dict]:
+def recent_chats(session: Session, user_id: int, *, limit: int = 50) -> list[RecentChat]:
     """The user's conversations, most recent first (``GET /chats/recent/{userId}``).
 
-    A conversation shows once it has a message; a learner also sees the ones they opened. Each item:
-    ``{conversationId, userId, name, picture, role, instructorId, lastMessage, lastSenderId, lastMessageAt,
-    unread, link}`` where ``unread`` counts the other person's messages not yet read.
+    A conversation shows once it has a message; a learner also sees the ones they opened. Each has the other
+    person, the last message (and whether ``user_id`` wrote it), and ``unread``: the other person's messages
+    not yet read.
     """
     last_ids = (
         select(Message.conversation_id, func.max(Message.id).label("last_id"))
-        .group_by(Message.conversation_id)
+        .group_by(col(Message.conversation_id))
         .subquery()
     )
     rows = session.exec(
@@ -295,7 +315,7 @@ def recent_chats(session: Session, user_id: int, *, limit: int = 50) -> list[dic
         .where(
             or_(
                 Conversation.learner_id == user_id,
-                (Conversation.teacher_id == user_id) & col(last_ids.c.last_id).is_not(None),
+                and_(col(Conversation.teacher_id) == user_id, col(last_ids.c.last_id).is_not(None)),
             )
         )
         .order_by(col(Conversation.last_message_at).desc(), col(Conversation.id).desc())
@@ -309,25 +329,34 @@ def recent_chats(session: Session, user_id: int, *, limit: int = 50) -> list[dic
                 Message.sender_id != user_id,
                 col(Message.read_at).is_(None),
             )
-            .group_by(Message.conversation_id)
+            .group_by(col(Message.conversation_id))
         ).all()
     )
-    chats = []
-    for conversation, last in rows:
-        other = person_dict(session, session.get(User, _other_id(conversation, user_id)))
-        chats.append(
-            {
-                "conversationId": conversation.id,
-                "userId": other["id"],
-                "name": other["name"],
-                "picture": other["picture"],
-                "role": other["role"],
-                "instructorId": other["instructorId"],
-                "lastMessage": last.body if last else "",
-                "lastSenderId": last.sender_id if last else None,
-                "lastMessageAt": iso(last.created_at if last else conversation.created_at),
-                "unread": unread.get(conversation.id, 0),
-                "link": chat_link(other["id"]),
-            }
-        )
-    return chats
+    return [_recent_chat(session, user_id, conversation, last, unread) for conversation, last in rows]
+
+
+def _recent_chat(
+    session: Session, user_id: int, conversation: Conversation, last: Message | None, unread: dict[int, int]
+) -> RecentChat:
+    other_user = session.get(User, _other_id(conversation, user_id))
+    if other_user is None:  # users are never deleted while their conversations remain
+        raise NotFound("User not found")
+    other = chat_person(session, other_user)
+    moment = last.created_at if last else conversation.created_at
+    return RecentChat(
+        conversation_id=_id(conversation),
+        user_id=other.id,
+        name=other.name,
+        initials=other.initials,
+        picture=other.picture,
+        role=other.role,
+        role_text=other.role_text,
+        instructor_id=other.instructor_id,
+        last_message=last.body if last else "",
+        last_sender_id=last.sender_id if last else None,
+        last_mine=last is not None and last.sender_id == user_id,
+        last_message_at=iso(moment),
+        time_text=time_text(moment),
+        unread=unread.get(_id(conversation), 0),
+        link=chat_link(other.id),
+    )

@@ -22,7 +22,7 @@ from marketplace.db.models import (
     SectionProgress,
     User,
 )
-from marketplace.domain.catalog_shapes import clamp_rating, duration_text, thumbnail_url
+from marketplace.domain.catalog_cards import clamp_rating, duration_text, thumbnail_url
 from marketplace.domain.progress import (
     COURSE_NOT_FOUND,
     NOT_ENROLLED,

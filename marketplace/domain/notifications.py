@@ -1,18 +1,24 @@
 """Notifications: real events for a user (a payment, a message, a review on their course, an answer to their
 review), newest first.
 
-Dicts are JSON-ready and keyed as the API answers. Each notification links to where it happened.
+Answers are the shapes of :mod:`marketplace.shapes.social`. Each notification links to where it happened.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import func, update
+from typing import Any, cast
+
+from sqlalchemy import ColumnElement, CursorResult, func, update
 from sqlmodel import Session, col, select
 
 from marketplace.db.models import Notification
 from marketplace.db.models._base import utcnow
 from marketplace.domain.errors import NotFound
 from marketplace.domain.shapes import iso
+from marketplace.domain.social_text import kind_icon, site_link, time_text
+from marketplace.shapes.base import Page, clamp_page, page_count
+from marketplace.shapes.social import Notification as NotificationShape
+from marketplace.shapes.social import NotificationPage
 
 MAX_TEXT_LENGTH = 300  # the width of Notification.text
 MAX_PER_PAGE = 100
@@ -23,16 +29,18 @@ def _clip(text: str) -> str:
     return text if len(text) <= MAX_TEXT_LENGTH else text[: MAX_TEXT_LENGTH - 3] + "..."
 
 
-def notification_dict(notification: Notification) -> dict:
-    """One notification as the API and the page show it."""
-    return {
-        "id": notification.id,
-        "kind": notification.kind,
-        "text": notification.text,
-        "link": notification.link,
-        "createdAt": iso(notification.created_at),
-        "read": notification.read_at is not None,
-    }
+def notification_shape(notification: Notification) -> NotificationShape:
+    """One notification as the API and the page show it (its link only when it is a page of this site)."""
+    return NotificationShape(
+        id=notification.id or 0,
+        kind=notification.kind,
+        icon=kind_icon(notification.kind),
+        text=notification.text,
+        link=site_link(notification.link),
+        created_at=iso(notification.created_at),
+        time_text=time_text(notification.created_at),
+        read=notification.read_at is not None,
+    )
 
 
 def notify(
@@ -70,30 +78,28 @@ def notify(
     return notification
 
 
-def list_notifications(session: Session, user_id: int, *, page: int = 1, per_page: int = 20) -> dict:
-    """A page of the user's notifications, newest first.
-
-    Returns:
-        ``{notifications, total, page, pages, unread}``; ``page`` is clamped to the pages that exist.
-    """
+def list_notifications(session: Session, user_id: int, *, page: int = 1, per_page: int = 20) -> NotificationPage:
+    """A page of the user's notifications, newest first, with the unread count; ``page`` is brought into the
+    pages that exist."""
     per_page = min(max(1, per_page), MAX_PER_PAGE)
     total = session.exec(select(func.count()).select_from(Notification).where(Notification.user_id == user_id)).one()
-    pages = max(1, -(-total // per_page))
-    page = min(max(1, page), pages)
+    pages = page_count(total, per_page)
+    page = clamp_page(page, pages)
     rows = session.exec(
         select(Notification)
         .where(Notification.user_id == user_id)
         .order_by(col(Notification.created_at).desc(), col(Notification.id).desc())
-        .offset((page - 1) * per_page)
+        .offset(Page.offset(page, per_page))
         .limit(per_page)
     ).all()
-    return {
-        "notifications": [notification_dict(n) for n in rows],
-        "total": total,
-        "page": page,
-        "pages": pages,
-        "unread": unread_count(session, user_id),
-    }
+    return NotificationPage(
+        notifications=[notification_shape(n) for n in rows],
+        total=total,
+        page=page,
+        pages=pages,
+        per_page=per_page,
+        unread=unread_count(session, user_id),
+    )
 
 
 def unread_count(session: Session, user_id: int) -> int:
@@ -105,12 +111,15 @@ def unread_count(session: Session, user_id: int) -> int:
     ).one()
 
 
-def _mark(session: Session, *conditions) -> int:
-    result = session.execute(
-        update(Notification)
-        .where(col(Notification.read_at).is_(None), *conditions)
-        .values(read_at=utcnow())
-        .execution_options(synchronize_session=False)
+def _mark(session: Session, *conditions: ColumnElement[bool]) -> int:
+    result = cast(  # an UPDATE's result is a cursor result, with its rowcount
+        "CursorResult[Any]",
+        session.execute(
+            update(Notification)
+            .where(col(Notification.read_at).is_(None), *conditions)
+            .values(read_at=utcnow())
+            .execution_options(synchronize_session=False)
+        ),
     )
     session.expire_all()  # rows loaded earlier must not show the old read state
     return result.rowcount or 0
@@ -118,15 +127,17 @@ def _mark(session: Session, *conditions) -> int:
 
 def mark_all_read(session: Session, user_id: int) -> int:
     """Mark every notification of the user read; answers how many were unread."""
-    return _mark(session, Notification.user_id == user_id)
+    return _mark(session, col(Notification.user_id) == user_id)
 
 
 def mark_link_read(session: Session, *, user_id: int, kind: str, link: str) -> int:
     """Mark the user's unread notifications of ``kind`` pointing at ``link`` read (e.g. on opening a chat)."""
-    return _mark(session, Notification.user_id == user_id, Notification.kind == kind, Notification.link == link)
+    return _mark(
+        session, col(Notification.user_id) == user_id, col(Notification.kind) == kind, col(Notification.link) == link
+    )
 
 
-def mark_read(session: Session, *, user_id: int, notification_id: int) -> dict:
+def mark_read(session: Session, *, user_id: int, notification_id: int) -> NotificationShape:
     """Mark one of the user's notifications read.
 
     Raises:
@@ -139,4 +150,4 @@ def mark_read(session: Session, *, user_id: int, notification_id: int) -> dict:
         notification.read_at = utcnow()
         session.add(notification)
         session.flush()
-    return notification_dict(notification)
+    return notification_shape(notification)

@@ -6,12 +6,13 @@ import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.ui import empty_state, error_state, pager
+from marketplace.domain.social_text import KIND_ICONS
 from marketplace.layouts import container, page, spinner
+from marketplace.shapes.social import Notification
 from marketplace.states.notifications import NotificationsState
-from marketplace.views.social import KIND_ICONS, NotificationView
 
 
-def _line(item: NotificationView) -> rx.Component:
+def _line(item: Notification) -> rx.Component:
     body = rx.el.div(
         rx.el.span(
             # One branch per kind: rx.icon with a state value would ship lucide's whole dynamic icon map (~60 KiB).

@@ -12,12 +12,12 @@ from marketplace.components.profile_sidebar import profile_layout
 from marketplace.components.ui import badge, empty_state, error_state, pager, submit_button
 from marketplace.domain import profile as profile_rules
 from marketplace.layouts import page, spinner
+from marketplace.shapes.catalog import TeacherRow
 from marketplace.states.cart import CartState
 from marketplace.states.devices import DevicesState
 from marketplace.states.profile import PICTURE_FIELD, ProfileState
 from marketplace.states.session import SessionState
 from marketplace.states.teachers import TeachersState
-from marketplace.views.social import TeacherView
 
 PICTURE_TYPES = {"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"], "image/webp": [".webp"], "image/gif": [".gif"]}
 
@@ -219,7 +219,7 @@ def profile_settings() -> rx.Component:
 # ---- /profile4: teachers -------------------------------------------------------------------------------------
 
 
-def _teacher_card(teacher: TeacherView) -> rx.Component:
+def _teacher_card(teacher: TeacherRow) -> rx.Component:
     mentor = "/mentors/" + teacher.id.to_string()
     return rx.el.li(
         rx.el.article(

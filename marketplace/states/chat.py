@@ -20,16 +20,9 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import chat
 from marketplace.domain.errors import DomainError
 from marketplace.domain.shapes import parse_id
+from marketplace.shapes.social import ChatHistory, ChatMessage, ChatPerson, RecentChat
 from marketplace.states.notifications import recount_own_bell, refresh_bell_later, running_app
 from marketplace.states.session import verified_user_id
-from marketplace.views.social import (
-    ChatMessageView,
-    ChatPartnerView,
-    ChatSummaryView,
-    chat_message_view,
-    chat_partner_view,
-    chat_summary_view,
-)
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +48,7 @@ def room_token(a: int, b: int) -> str:
 class ChatListState(rx.State):
     """The Messages list: the caller's conversations, most recent first."""
 
-    chats: list[ChatSummaryView] = []
+    chats: list[RecentChat] = []
     loading: bool = True
     error: str = ""
 
@@ -67,12 +60,11 @@ class ChatListState(rx.State):
         try:
             if user_id is None:
                 raise DomainError(CHATS_FAILED)
-            rows = await in_session_thread(lambda session: chat.recent_chats(session, user_id), readonly=True)
+            self.chats = await in_session_thread(lambda session: chat.recent_chats(session, user_id), readonly=True)
         except Exception:
             log.exception("Loading chats failed")
             self.chats, self.error, self.loading = [], CHATS_FAILED, False
             return
-        self.chats = [chat_summary_view(row, user_id) for row in rows]
         self.error, self.loading = "", False
 
 
@@ -80,11 +72,11 @@ class ChatRoom(rx.SharedState):
     """The newest messages of one conversation, shared by everyone linked to it. No events of its own."""
 
     token: str = ""
-    messages: list[ChatMessageView] = []
+    messages: list[ChatMessage] = []
     last_id: int = 0
     last_sender_id: int = 0
 
-    def _merge(self, token: str, fresh: list[ChatMessageView]) -> None:
+    def _merge(self, token: str, fresh: list[ChatMessage]) -> None:
         """Add messages (by id, oldest first), keeping at most :data:`ROOM_MAX`."""
         known = {m.id: m for m in (self.messages if self.token == token else [])}
         known.update({m.id: m for m in fresh})
@@ -96,19 +88,19 @@ class ChatRoom(rx.SharedState):
 
 
 @realtime.on_message
-async def deliver_to_room(message: dict) -> None:
+async def deliver_to_room(message: ChatMessage) -> None:
     """A message sent outside a chat page (the JSON API) joins its conversation's room and rings the bell.
 
     Reflex pushes the room to every tab linked to it, on any worker, as when the message is sent from a page.
     """
-    token = room_token(message["senderId"], message["recipientId"])
+    token = room_token(message.sender_id, message.recipient_id)
     async with running_app().modify_state(rx.BaseStateToken(ident=token, cls=ChatRoom)) as root:
         room = await root.get_state(ChatRoom)
-        room._merge(token, [chat_message_view(message)])
-    refresh_bell_later(message["recipientId"])
+        room._merge(token, [message])
+    refresh_bell_later(message.recipient_id)
 
 
-def _open(session: Session, user_id: int, other_id: int) -> tuple[dict, dict]:
+def _open(session: Session, user_id: int, other_id: int) -> tuple[ChatPerson, ChatHistory]:
     """Check the pair may talk, read the newest page, and mark the other person's messages read."""
     partner = chat.chat_partner(session, user_id=user_id, other_user_id=other_id)
     newest = chat.history(session, user_id=user_id, other_user_id=other_id, limit=PAGE_SIZE)
@@ -122,10 +114,10 @@ class ChatState(rx.State):
     status: str = "loading"  # loading | ready | refused | error
     opened_for: str = ""  # the chat_user_id the status is about (a stale page never shows for another)
     message: str = ""
-    partner: ChatPartnerView = ChatPartnerView()
+    partner: ChatPerson = ChatPerson()
     viewer_id: int = 0
     room: str = ""
-    earlier: list[ChatMessageView] = []
+    earlier: list[ChatMessage] = []
     has_more: bool = False
     loading_earlier: bool = False
     sending: bool = False
@@ -161,8 +153,8 @@ class ChatState(rx.State):
             return
         token = room_token(user_id, other_id)
         room = await (await self.get_state(ChatRoom))._link_to(token)
-        room._merge(token, [chat_message_view(m) for m in newest["messages"]])
-        self.partner, self.viewer_id, self._other_id, self.room = chat_partner_view(partner), user_id, other_id, token
+        room._merge(token, newest.messages)
+        self.partner, self.viewer_id, self._other_id, self.room = partner, user_id, other_id, token
         self.has_more = await self._older_exists(user_id, room)
         self.status = "ready"
         await recount_own_bell(self, user_id)
@@ -175,7 +167,7 @@ class ChatState(rx.State):
             lambda session: chat.history(session, user_id=user_id, other_user_id=other_id, before_id=oldest, limit=1),
             readonly=True,
         )
-        return bool(probe["messages"])
+        return bool(probe.messages)
 
     @rx.event
     async def load_earlier(self):
@@ -201,8 +193,8 @@ class ChatState(rx.State):
             log.exception("Loading earlier messages failed")
             self.loading_earlier = False
             return rx.toast.error(CHAT_FAILED)
-        self.earlier = [chat_message_view(m) for m in page["messages"]] + self.earlier
-        self.has_more, self.loading_earlier = page["hasMore"], False
+        self.earlier = page.messages + self.earlier
+        self.has_more, self.loading_earlier = page.has_more, False
         # Keep the message that was first in view where it was (scrolling the list only, never the page).
         return rx.call_script(
             "setTimeout(() => { const c = document.getElementById('chat-scroll'); "
@@ -236,7 +228,7 @@ class ChatState(rx.State):
             return None
         # Committed above, so whoever is shown it can read it back. This tab holds the room already.
         room = await self.get_state(ChatRoom)
-        room._merge(self.room, [chat_message_view(sent)])
+        room._merge(self.room, [sent])
         refresh_bell_later(self._other_id)
         return rx.call_script(SCROLL_TO_END)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
 
 import reflex as rx
 from reflex.utils import prerequisites
@@ -20,8 +19,8 @@ from sqlmodel import Session
 
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import notifications
+from marketplace.shapes.social import Notification, NotificationPage
 from marketplace.states.paging import UserPagesState
-from marketplace.views.social import NotificationView, notification_view
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +94,7 @@ def refresh_bell_later(user_id: int) -> None:
 class NotificationsState(UserPagesState, rx.State):
     """The /notifications page: newest first, a page at a time, marked read once shown."""
 
-    items: list[NotificationView] = []
+    items: list[Notification] = []
 
     @rx.event
     async def load(self):
@@ -111,12 +110,12 @@ class NotificationsState(UserPagesState, rx.State):
         except Exception:  # the list is shown; they stay unread until the next visit
             log.warning("Marking the notifications of user %s read failed", user_id, exc_info=True)
 
-    def _reader(self, user_id: int) -> Callable[[Session], dict[str, Any]]:
+    def _reader(self, user_id: int) -> Callable[[Session], NotificationPage]:
         page = self.page
         return lambda session: notifications.list_notifications(session, user_id, page=page, per_page=PER_PAGE)
 
-    def _show(self, data: dict[str, Any] | None) -> None:
-        self.items = [notification_view(item) for item in data["notifications"]] if data else []
+    def _show(self, data: NotificationPage | None) -> None:
+        self.items = data.notifications if data else []
 
     def _signed_out_message(self) -> str:
         return LOAD_FAILED

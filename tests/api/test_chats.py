@@ -97,8 +97,8 @@ def test_a_sent_message_is_delivered_live_once_it_can_be_read_back(api_client, t
     async def deliver(message):
         # Delivered after the commit: whoever is shown it can read it back through the API already.
         with Session(get_engine(db_url)) as session:
-            stored = chat.history(session, user_id=teacher, other_user_id=learner, limit=5)["messages"]
-        delivered.append((message, [m["body"] for m in stored]))
+            stored = chat.history(session, user_id=teacher, other_user_id=learner, limit=5).messages
+        delivered.append((message.model_dump(mode="json", by_alias=True), [m.body for m in stored]))
 
     monkeypatch.setattr(realtime, "_deliverers", [deliver])
     sent = _send(api_client, l_headers, teacher, "Are you there?").json()

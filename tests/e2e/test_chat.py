@@ -209,7 +209,7 @@ def test_the_messages_list_shows_unread_messages_and_their_time_until_the_chat_i
     expect(row.get_by_test_id("chat-unread")).to_have_count(0)
     expect(row.get_by_text(listed_time(sent), exact=True)).to_be_visible()
     with Session(get_engine(live_app.db_url)) as session:
-        assert chat.recent_chats(session, learner.id)[0]["unread"] == 0
+        assert chat.recent_chats(session, learner.id)[0].unread == 0
     page.context.close()
 
 

@@ -13,11 +13,11 @@ def test_notifications_list_newest_first_with_unread_count(session):
         notifications.notify(session, user_id=user.id, kind="payment", text=f"Payment {n}", link="/profile2")
     session.commit()
     listed = notifications.list_notifications(session, user.id)
-    assert [n["text"] for n in listed["notifications"]] == ["Payment 2", "Payment 1", "Payment 0"]
-    assert listed["total"] == 3 and listed["unread"] == 3 and listed["pages"] == 1
-    first = listed["notifications"][0]
-    assert first["kind"] == "payment" and first["link"] == "/profile2" and first["read"] is False
-    assert first["createdAt"].endswith("+00:00")
+    assert [n.text for n in listed.notifications] == ["Payment 2", "Payment 1", "Payment 0"]
+    assert listed.total == 3 and listed.unread == 3 and listed.pages == 1
+    first = listed.notifications[0]
+    assert first.kind == "payment" and first.link == "/profile2" and first.read is False
+    assert first.created_at.endswith("+00:00")
 
 
 def test_paging_and_page_clamping(session):
@@ -26,9 +26,9 @@ def test_paging_and_page_clamping(session):
         notifications.notify(session, user_id=user.id, kind="review", text=f"Review {n}")
     session.commit()
     second = notifications.list_notifications(session, user.id, page=2, per_page=2)
-    assert [n["text"] for n in second["notifications"]] == ["Review 2", "Review 1"]
-    assert second["pages"] == 3
-    assert notifications.list_notifications(session, user.id, page=99, per_page=2)["page"] == 3
+    assert [n.text for n in second.notifications] == ["Review 2", "Review 1"]
+    assert second.pages == 3
+    assert notifications.list_notifications(session, user.id, page=99, per_page=2).page == 3
 
 
 def test_unread_count_and_mark_all_read_only_touch_the_owner(session):
@@ -42,7 +42,7 @@ def test_unread_count_and_mark_all_read_only_touch_the_owner(session):
     session.commit()
     assert notifications.unread_count(session, user.id) == 0
     assert notifications.unread_count(session, other.id) == 1
-    assert all(n["read"] for n in notifications.list_notifications(session, user.id)["notifications"])
+    assert all(n.read for n in notifications.list_notifications(session, user.id).notifications)
 
 
 def test_mark_read_is_for_the_owner_only(session):
@@ -54,7 +54,7 @@ def test_mark_read_is_for_the_owner_only(session):
     with pytest.raises(NotFound):
         notifications.mark_read(session, user_id=user.id, notification_id=note.id + 100)
     assert notifications.unread_count(session, user.id) == 1
-    assert notifications.mark_read(session, user_id=user.id, notification_id=note.id)["read"] is True
+    assert notifications.mark_read(session, user_id=user.id, notification_id=note.id).read is True
     assert notifications.unread_count(session, user.id) == 0
 
 
@@ -71,9 +71,9 @@ def test_collapse_refreshes_the_unread_notification_for_the_same_link(session):
     second = notifications.notify(session, text="Two", **chat)
     session.commit()
     assert first.id == second.id and notifications.unread_count(session, user.id) == 1
-    assert notifications.list_notifications(session, user.id)["notifications"][0]["text"] == "Two"
+    assert notifications.list_notifications(session, user.id).notifications[0].text == "Two"
     notifications.mark_all_read(session, user.id)
     notifications.notify(session, text="Three", **chat)
     session.commit()
-    assert notifications.list_notifications(session, user.id)["total"] == 2
+    assert notifications.list_notifications(session, user.id).total == 2
     assert notifications.unread_count(session, user.id) == 1

@@ -10,8 +10,9 @@ import anyio.to_thread
 import pytest
 
 from marketplace import realtime
+from marketplace.shapes.social import ChatMessage
 
-MESSAGE = {"id": 1, "senderId": 10, "recipientId": 20, "body": "Hi"}
+MESSAGE = ChatMessage(id=1, sender_id=10, recipient_id=20, body="Hi")
 
 
 @pytest.fixture
