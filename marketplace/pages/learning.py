@@ -5,16 +5,15 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
-from marketplace.components.catalog_parts import review_list, review_summary
 from marketplace.components.player import curriculum, progress_bar, progress_card, video_area, video_controls
 from marketplace.components.profile_sidebar import profile_layout
-from marketplace.components.review_form import review_form
+from marketplace.components.review_list import reviews_panel
 from marketplace.components.ui import badge, empty_state, error_state, image, pager, stars
 from marketplace.layouts import container, page, spinner
+from marketplace.shapes.learning import EnrolledCourse
 from marketplace.states.learning import MyCoursesState
 from marketplace.states.player import PlayerState
-from marketplace.states.reviews import TargetReviewsState
-from marketplace.views.learning import EnrolledCourseView
+from marketplace.states.reviews import ReviewListState
 
 _TAB = "min-h-[44px] flex-1 shrink-0 border-b-2 px-2 text-sm sm:flex-none sm:px-4"
 TAB_LABELS = (
@@ -23,9 +22,10 @@ TAB_LABELS = (
     ("instructor", "Instructor"),
     ("reviews", "Reviews"),
 )
+PLACEHOLDER_AVATAR = "/images/avatars/placeholder.webp"
 
 
-def _enrolled_card(course: EnrolledCourseView) -> rx.Component:
+def _enrolled_card(course: EnrolledCourse) -> rx.Component:
     watch = "/order-complete/" + course.id.to_string()
     return rx.el.article(
         rx.el.a(
@@ -38,7 +38,7 @@ def _enrolled_card(course: EnrolledCourseView) -> rx.Component:
             rx.el.div(
                 rx.el.div(
                     badge("Enrolled", "blue"),
-                    rx.cond(course.completed, badge("Completed", "green")),
+                    rx.cond(course.progress.is_completed, badge("Completed", "green")),
                     class_name="flex flex-wrap gap-1.5",
                 ),
                 rx.el.span(course.level, class_name="text-xs text-gray-500"),
@@ -55,8 +55,8 @@ def _enrolled_card(course: EnrolledCourseView) -> rx.Component:
                 class_name="flex items-center gap-1.5",
             ),
             rx.el.div(
-                progress_bar(course.percent, "Progress in " + course.title),
-                rx.el.p(course.progress_text, class_name="mt-1 text-xs text-gray-600", data_testid="course-progress"),
+                progress_bar(course.progress.percent, "Progress in " + course.title),
+                rx.el.p(course.progress.text, class_name="mt-1 text-xs text-gray-600", data_testid="course-progress"),
                 class_name="mt-auto pt-2",
             ),
             rx.el.a(
@@ -114,7 +114,7 @@ def _tab_button(key: str, label: str) -> rx.Component:
     selected = PlayerState.tab == key
     on_click = [PlayerState.set_tab(key)]
     if key == "reviews":
-        on_click.append(TargetReviewsState.load)
+        on_click.append(ReviewListState.load)
     return rx.el.button(
         label,
         type="button",
@@ -141,44 +141,36 @@ def _details() -> rx.Component:
 
 
 def _instructor() -> rx.Component:
-    course = PlayerState.course
+    teacher = PlayerState.course.instructor
+    avatar = rx.cond(teacher.avatar != "", teacher.avatar, PLACEHOLDER_AVATAR)
     return rx.el.div(
-        image(course.instructor_avatar, "", 80, 80, class_name="h-20 w-20 shrink-0 rounded-full object-cover"),
+        image(avatar, "", 80, 80, class_name="h-20 w-20 shrink-0 rounded-full object-cover"),
         rx.el.div(
             rx.el.h2(
                 rx.el.a(
-                    course.instructor_name,
-                    href="/mentors/" + course.instructor_id.to_string(),
+                    teacher.name,
+                    href="/mentors/" + teacher.id.to_string(),
                     class_name=styles.LINK,
                 ),
                 class_name=styles.H3,
             ),
-            rx.el.p(course.instructor_title, class_name=styles.MUTED),
+            rx.el.p(teacher.title, class_name=styles.MUTED),
             rx.el.p(
                 "Rated ",
-                course.instructor_rating_text,
+                teacher.rating_text,
                 " from ",
-                course.instructor_review_count,
+                teacher.review_count,
                 " reviews",
                 class_name="mt-1 text-sm text-gray-600",
             ),
-            rx.el.p(course.instructor_about, class_name="mt-2 whitespace-pre-line text-gray-700"),
+            rx.el.p(teacher.about, class_name="mt-2 whitespace-pre-line text-gray-700"),
         ),
         class_name="flex flex-col gap-4 sm:flex-row",
     )
 
 
 def _reviews() -> rx.Component:
-    return rx.el.div(
-        review_summary(TargetReviewsState.summary),
-        review_form("Review this course"),
-        rx.el.div(
-            rx.el.h2("Learner reviews", class_name=styles.H3),
-            review_list(TargetReviewsState.reviews, TargetReviewsState.loading, TargetReviewsState.error),
-            pager(TargetReviewsState.page, TargetReviewsState.pages, TargetReviewsState.go_to_page),
-        ),
-        class_name="flex flex-col gap-6",
-    )
+    return rx.el.div(reviews_panel("Review this course", list_heading="Learner reviews"))
 
 
 def _tabs() -> rx.Component:

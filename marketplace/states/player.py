@@ -6,7 +6,6 @@ verified token and the course in the URL, never from ids the browser sends for o
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 
 import reflex as rx
@@ -16,20 +15,14 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import learning, reviews
 from marketplace.domain.errors import DomainError, Forbidden, Unauthorized
 from marketplace.domain.shapes import parse_id
+from marketplace.shapes.learning import CourseProgress, PlayerCourse, PlayerSection, PlayerStats, Progress
 from marketplace.states.session import SessionState, verified_user_id
-from marketplace.views.learning import (
-    SPEEDS,
-    PlayerCourseView,
-    PlayerSectionView,
-    ProgressView,
-    player_course_view,
-    player_section_view,
-    progress_view,
-)
 
 log = logging.getLogger(__name__)
 
 TABS = ("curriculum", "details", "instructor", "reviews")
+# Native playback speeds offered by the player, as the <select> values.
+SPEEDS = ("0.75", "1", "1.25", "1.5", "1.75", "2")
 VERIFY_FAILED = "Failed to verify course enrollment"
 VIDEO_ELEMENT_ID = "lesson-video"
 
@@ -58,10 +51,11 @@ YOUTUBE_END_LISTENER = (
 class PlayerState(rx.State):
     """What the player shows and the learner's place in the course."""
 
-    course: PlayerCourseView = PlayerCourseView()
-    sections: list[PlayerSectionView] = []
+    course: PlayerCourse = PlayerCourse()
+    stats: PlayerStats = PlayerStats()
+    sections: list[PlayerSection] = []
     current_id: int = 0
-    progress: ProgressView = ProgressView()
+    progress: Progress = Progress()
     tab: str = "curriculum"
     speed: str = "1"
     loading: bool = True
@@ -74,9 +68,9 @@ class PlayerState(rx.State):
     autoplay: bool = False
 
     @rx.var
-    def current(self) -> PlayerSectionView:
+    def current(self) -> PlayerSection:
         """The section playing now."""
-        return next((s for s in self.sections if s.id == self.current_id), PlayerSectionView())
+        return next((s for s in self.sections if s.id == self.current_id), PlayerSection())
 
     @rx.var
     def next_id(self) -> int:
@@ -124,11 +118,10 @@ class PlayerState(rx.State):
             log.exception("Loading the player failed")
             yield self._fail(VERIFY_FAILED)
             return
-        self.course = player_course_view(data["course"], data["stats"])
-        self.sections = [player_section_view(s, n) for n, s in enumerate(data["sections"], start=1)]
-        self.current_id = data["currentSectionId"] or 0
-        self._resume_seconds = int(data["resumePositionSeconds"] or 0)
-        self.progress = progress_view(data["progress"])
+        self.course, self.stats, self.sections = data.course, data.stats, data.sections
+        self.current_id = data.current_section_id or 0
+        self._resume_seconds = data.resume_position_seconds
+        self.progress = data.progress
         self.loaded_for = self.player_course_id
         self.loading = False
         yield rx.call_script(YOUTUBE_END_LISTENER)
@@ -229,12 +222,15 @@ class PlayerState(rx.State):
         except Exception:
             log.exception("Marking a section failed")
             return rx.toast.error("Could not save your progress. Please try again.")
-        done = set(data["completedSectionIds"])
-        self.sections = [dataclasses.replace(s, completed=s.id in done) for s in self.sections]
-        self.progress = progress_view(data)
+        self._show_progress(data)
         if self.progress.is_completed and not was_completed:
             return rx.toast.success("Course completed. Well done!")
         return None
+
+    def _show_progress(self, data: CourseProgress) -> None:
+        done = set(data.completed_section_ids)
+        self.sections = [s.model_copy(update={"completed": s.id in done}) for s in self.sections]
+        self.progress = Progress.model_validate(data.model_dump())
 
     @rx.event
     def video_ready(self):
@@ -271,7 +267,7 @@ class PlayerState(rx.State):
             )
         except DomainError:
             return
-        rating = round(min(max(float(summary["averageRating"]), 0.0), 5.0), 1)
-        self.course = dataclasses.replace(
-            self.course, rating=rating, rating_text=f"{rating:.1f}", review_count=int(summary["totalReviews"])
+        rating = round(min(max(summary.average_rating, 0.0), 5.0), 1)
+        self.course = self.course.model_copy(
+            update={"rating": rating, "rating_text": f"{rating:.1f}", "review_count": summary.total_reviews}
         )
