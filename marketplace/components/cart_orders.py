@@ -28,10 +28,10 @@ def _summary_row(row: ReceiptRow) -> rx.Component:
 def order_card() -> rx.Component:
     """The order's courses, how they become the total, and the total (only the learner's own order is loaded)."""
     return rx.cond(
-        OrderState.order.ref != "",
+        OrderState.order.tx_ref != "",
         rx.el.section(
             rx.el.h2("Your order", id="order-lines", class_name=styles.H3),
-            rx.el.p("Reference ", OrderState.order.ref, class_name="mt-1 text-xs text-gray-500 break-all"),
+            rx.el.p("Reference ", OrderState.order.tx_ref, class_name="mt-1 text-xs text-gray-500 break-all"),
             rx.el.ul(rx.foreach(OrderState.order.lines, _line), class_name="mt-3"),
             rx.el.dl(
                 rx.foreach(OrderState.order.summary, _summary_row), class_name="pt-2", data_testid="order-summary"

@@ -30,10 +30,11 @@ class OrderState(rx.State):
         user_id = await verified_user_id(self)
         if user_id is not None and ref:
             try:
-                self.order = await in_session_thread(
+                order = await in_session_thread(
                     lambda session: orders.order_shape(session, orders.get_order(session, tx_ref=ref, user_id=user_id)),
                     readonly=True,
                 )
+                self.order = order
             except DomainError as exc:
                 self.error = exc.message
             except Exception:

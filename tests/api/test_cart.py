@@ -157,3 +157,31 @@ def test_simultaneous_saves_for_later_and_merges_keep_one_entry(api_client, sess
     body = api_client.get("/api/cart", headers=headers).json()
     assert [i["id"] for i in body["items"]] == [other.id]
     assert [i["id"] for i in body["savedForLater"]] == [course.id]
+
+
+def test_every_cart_route_documents_its_answer_with_the_spec_names(api_client):
+    spec = api_client.get("/api/openapi.json").json()
+    operations = [
+        (method, path, operation)
+        for path, methods in spec["paths"].items()
+        if path.startswith("/api/cart")
+        for method, operation in methods.items()
+    ]
+    assert len(operations) == 8
+    for method, path, operation in operations:
+        ok = next(answer for status, answer in operation["responses"].items() if status.startswith("2"))
+        assert ok["content"]["application/json"]["schema"]["$ref"].endswith("/CartReply"), f"{method} {path}"
+    schemas = spec["components"]["schemas"]
+    assert {"items", "savedForLater", "count", "totals", "message"} <= set(schemas["CartReply"]["properties"])
+    spec_item = {"id", "title", "price", "quantity", "image", "instructor", "rating", "lectures", "level"}
+    assert spec_item <= set(schemas["CartItem"]["properties"])
+
+
+def test_cart_prices_are_exact_numbers_with_their_texts(api_client, session):
+    course = make_course(session, price_kobo=1_500_050)
+    _, headers = _auth(session)
+    api_client.post("/api/cart/add-to-cart", json={"courseId": course.id}, headers=headers)
+    body = api_client.get("/api/cart", headers=headers).json()
+    assert "message" not in body  # a plain read says nothing happened
+    assert (body["items"][0]["price"], body["items"][0]["priceText"]) == (15000.5, "NGN15,000.50")
+    assert (body["totals"]["total"], body["totals"]["totalText"]) == (16489.55, "₦16,489.55")

@@ -334,3 +334,22 @@ def test_paystack_unknown_and_someone_elses_references_enroll_nobody(api_client,
     # The adapter itself: Paystack answers 400 for a reference it never saw, which proves nothing.
     assert get_provider("paystack").verify(tx_ref="NL-never-sent").status == "not_found"
     assert _enrolled(session, payer) == 0  # nothing was verified for the payer yet either
+
+
+def test_every_payment_route_documents_its_answer(api_client):
+    spec = api_client.get("/api/openapi.json").json()
+    expected = {
+        ("post", "/api/{provider}/initiate"): "CheckoutStart",
+        ("get", "/api/payments/verify"): "PaymentCheck",
+        ("get", "/api/orders/{tx_ref}"): "Order",
+        ("post", "/api/webhooks/{provider}"): "WebhookReceipt",
+    }
+    for (method, path), name in expected.items():
+        operation = spec["paths"][path][method]
+        ok = next(answer for status, answer in operation["responses"].items() if status.startswith("2"))
+        assert ok["content"]["application/json"]["schema"]["$ref"].endswith(f"/{name}"), f"{method} {path}"
+    schemas = spec["components"]["schemas"]
+    assert {"message", "status", "checkoutLink", "txRef", "data"} <= set(schemas["CheckoutStart"]["properties"])
+    assert {"txRef", "status", "total", "totalText", "summary", "lines", "paidAt"} <= set(
+        schemas["Order"]["properties"]
+    )
