@@ -14,13 +14,13 @@ import pytest
 import reflex as rx
 from reflex.istate.data import ReflexURL
 
-from marketplace.domain.errors import DomainError
+from marketplace.domain.errors import DomainError, NotFound
 from marketplace.states import learning as learning_states
 from marketplace.states import reviews as review_states
 from marketplace.states import search as search_states
 from marketplace.states import session as session_states
 from marketplace.states.learning import MyCoursesState
-from marketplace.states.reviews import ReviewFormState
+from marketplace.states.reviews import ReviewFormState, ReviewListState
 from marketplace.states.search import SearchState
 from marketplace.states.session import SessionState
 from tests.unit.test_event_loop_rules import event_loop_guard  # noqa: F401 - used through pytestmark
@@ -143,6 +143,18 @@ def test_the_messages_list_says_failed_to_load_chats(monkeypatch):
     state = _state(ChatListState, monkeypatch)
     asyncio.run(state.load())
     assert (state.error, state.chats, state.loading) == ("Failed to load chats", [], False)
+
+
+def test_the_review_list_says_when_it_failed_and_shows_nothing_for_a_missing_target(monkeypatch):
+    monkeypatch.setattr(review_states, "route_target", lambda _state: ("Course", 5))  # the page it is on
+    monkeypatch.setattr(review_states.reviews, "list_reviews", _raise(RuntimeError("database down")))
+    state = _state(ReviewListState, monkeypatch)
+    asyncio.run(state.load())
+    assert (state.error, state.reviews, state.loading) == ("Failed to fetch reviews", [], False)
+
+    monkeypatch.setattr(review_states.reviews, "list_reviews", _raise(NotFound("Course not found")))
+    asyncio.run(state.go_to_page(2))
+    assert (state.error, state.reviews, state.summary.total_reviews, state.page, state.loading) == ("", [], 0, 1, False)
 
 
 def _paged_states():
