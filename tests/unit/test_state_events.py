@@ -69,6 +69,7 @@ EVENTS: dict[str, set[str]] = {
         "remove_saved",
         "save_for_later",
     },
+    "marketplace.states.certificate.CertificateState": {"load"},
     "marketplace.states.chat.ChatListState": {"load"},
     "marketplace.states.chat.ChatRoom": set(),  # shared by both people of a chat: no events of its own
     "marketplace.states.chat.ChatState": {"load_earlier", "open", "seen", "send"},
