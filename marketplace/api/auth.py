@@ -4,13 +4,14 @@ paid courses."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from marketplace.api.deps import CommitOnReturnRoute, CurrentCaller, CurrentUser, SessionDep, TokenDep, ensure_self
+from marketplace.api.errors import ErrorBody
 from marketplace.domain import account_recovery, accounts, devices, login_throttle, sessions
 from marketplace.domain.errors import Conflict, Unauthorized
 from marketplace.domain.google_sign_in import google_sign_in
@@ -18,17 +19,13 @@ from marketplace.domain.shapes import MAX_ID
 from marketplace.domain.validation import InvalidInput
 from marketplace.settings import settings
 from marketplace.shapes.accounts import DeviceList, Notice, RenewedToken, SignedInUser, UserEnvelope
-from marketplace.shapes.auth import AuthConfig, FormErrors, NeedsVerification, PaidCourses, VerificationSent
+from marketplace.shapes.auth import AuthConfig, PaidCourses, VerificationSent
 
 router = APIRouter(tags=["auth"], route_class=CommitOnReturnRoute)
 T = TypeVar("T")
 SESSION_ENDED = "Your session has ended. Please log in again."
 DEVICE_SIGNED_OUT = "Signed out of that device."
 LOGGED_OUT = "Logged out"
-# Form routes answer every field's message at once (the error handler's body has only the first).
-FORM_ERRORS: dict[int | str, dict[str, Any]] = {
-    422: {"model": FormErrors, "description": "A field breaks a rule; every field's message under errors."}
-}
 
 
 class SignupBody(BaseModel):
@@ -74,16 +71,12 @@ class ResetBody(BaseModel):
     password: str = ""
 
 
-def _form_errors(errors: FormErrors, status_code: int) -> JSONResponse:
-    return JSONResponse(errors.model_dump(mode="json", by_alias=True, exclude_none=True), status_code=status_code)
-
-
 def _field_errors(call: Callable[[], T]) -> T | JSONResponse:
     """Run a domain call, answering 422 with every field's message when the input breaks a rule."""
     try:
         return call()
     except InvalidInput as exc:
-        return _form_errors(FormErrors(message=exc.message, field=exc.field, errors=exc.errors), 422)
+        return ErrorBody(message=exc.message, field=exc.field, errors=exc.errors).response(422)
 
 
 def _signed_in(session: SessionDep, result: accounts.SignedIn, message: str) -> SignedInUser:
@@ -114,14 +107,10 @@ def auth_config() -> AuthConfig:
     )
 
 
-# These routes answer a form's field errors (and the log-in's unverified address) as bodies of their own, so
-# they return a JSONResponse then; ``response_model`` declares the success answer.
-@router.post(
-    "/auth/signup",
-    status_code=201,
-    response_model=VerificationSent,
-    responses={**FORM_ERRORS, 409: {"model": FormErrors, "description": "The email or username is taken."}},
-)
+# These routes answer a form's field errors (and the log-in's unverified address) as an ErrorBody of their own
+# (the error handler's body has only the first field), so they return a JSONResponse then; ``response_model``
+# declares the success answer, and the router's ``responses`` the ErrorBody of each error status.
+@router.post("/auth/signup", status_code=201, response_model=VerificationSent)
 def signup(body: SignupBody, request: Request, session: SessionDep) -> VerificationSent | JSONResponse:
     """Create an account and email its verification link; 409 when the email or username is taken, 429 after
     too many sign-ups from one address."""
@@ -130,19 +119,13 @@ def signup(body: SignupBody, request: Request, session: SessionDep) -> Verificat
         outcome = _field_errors(lambda: accounts.register_user(session, data=data, ip=_client_ip(request)))
     except Conflict as exc:
         field = exc.field or "email"
-        return _form_errors(
-            FormErrors(message=accounts.DUPLICATE_MESSAGE, field=field, errors={field: exc.message}), 409
-        )
+        return ErrorBody(message=accounts.DUPLICATE_MESSAGE, field=field, errors={field: exc.message}).response(409)
     if isinstance(outcome, JSONResponse):
         return outcome
     return VerificationSent(message=accounts.VERIFICATION_SENT, email=outcome.email)
 
 
-@router.post(
-    "/auth/login",
-    response_model=SignedInUser,
-    responses={**FORM_ERRORS, 403: {"model": NeedsVerification, "description": "The address is not verified."}},
-)
+@router.post("/auth/login", response_model=SignedInUser)
 def login(body: LoginBody, request: Request, session: SessionDep) -> SignedInUser | JSONResponse:
     """Sign in with email and password: ``{user, token, refreshToken, message}``.
 
@@ -155,8 +138,7 @@ def login(body: LoginBody, request: Request, session: SessionDep) -> SignedInUse
         )
     except accounts.EmailNotVerified as exc:
         # The UI offers to resend the link when it sees this flag.
-        refused = NeedsVerification(message=exc.message, field=exc.field)
-        return JSONResponse(refused.model_dump(mode="json", by_alias=True), status_code=403)
+        return ErrorBody(message=exc.message, field=exc.field, needs_verification=True).response(403)
     if isinstance(outcome, JSONResponse):
         return outcome
     return _signed_in(session, outcome, accounts.LOGIN_SUCCESS)
@@ -233,7 +215,7 @@ def forgot_password(body: EmailBody, session: SessionDep) -> Notice:
     return Notice(message=account_recovery.request_password_reset(session, email=body.email))
 
 
-@router.post("/auth/reset-password", response_model=Notice, responses=FORM_ERRORS)
+@router.post("/auth/reset-password", response_model=Notice)
 def reset_password(body: ResetBody, session: SessionDep) -> Notice | JSONResponse:
     """Set a new password from a reset link's token; every open session of the account ends."""
     outcome = _field_errors(

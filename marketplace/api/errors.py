@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
 
 DESCRIPTIONS = {
     400: "The request breaks a rule (the message says which).",
@@ -22,9 +23,17 @@ DESCRIPTIONS = {
 class ErrorBody(BaseModel):
     """Every error the API answers: a message to show as is, and the input field it is about, if any."""
 
+    model_config = ConfigDict(validate_by_name=True, validate_by_alias=True)
+
     message: str
     field: str | None = None
     errors: dict[str, str] | None = None  # form routes: every field's message at once
+    # A log-in refused because the address is not verified yet (403): the UI offers to resend the link.
+    needs_verification: bool | None = Field(default=None, alias="needsVerification")
+
+    def response(self, status_code: int) -> JSONResponse:
+        """This body as the answer, in its wire names, leaving out what it does not say."""
+        return JSONResponse(self.model_dump(mode="json", by_alias=True, exclude_none=True), status_code=status_code)
 
 
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
