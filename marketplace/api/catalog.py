@@ -15,11 +15,21 @@ from marketplace.api.deps import CommitOnReturnRoute, OptionalUser, SessionDep
 from marketplace.domain import catalog
 from marketplace.domain.listing import MAX_PER_PAGE, MAX_PRICE_NAIRA
 from marketplace.domain.shapes import MAX_ID
+from marketplace.shapes.base import Page
+from marketplace.shapes.catalog import (
+    Category,
+    CourseCard,
+    CourseDetail,
+    InstructorCard,
+    InstructorDetail,
+    MentorPage,
+    SearchResult,
+)
 
 router = APIRouter(tags=["catalog"], route_class=CommitOnReturnRoute)
 
 Id = Annotated[int, Path(ge=1, le=MAX_ID)]
-Page = Annotated[int, Query(ge=1, le=MAX_ID)]
+PageNumber = Annotated[int, Query(ge=1, le=MAX_ID)]
 PerPage = Annotated[int, Query(alias="perPage", ge=1, le=MAX_PER_PAGE)]
 Price = Annotated[Decimal | None, Query(ge=0, le=MAX_PRICE_NAIRA, allow_inf_nan=False)]
 Chapters = Literal["1-10", "10-15", "15-20", "20-25"]
@@ -35,11 +45,11 @@ def list_courses(
     min_price: Price = None,
     max_price: Price = None,
     sort: Sort = "relevance",
-    page: Page = 1,
+    page: PageNumber = 1,
     per_page: PerPage = catalog.PER_PAGE,
-) -> dict:
+) -> Page[CourseCard]:
     """The course listing, filtered, sorted and paginated by the server: ``{data, total, page, pages, perPage}``."""
-    result = catalog.list_courses(
+    return catalog.list_courses(
         session,
         category=category,
         min_rating=rating,
@@ -50,29 +60,22 @@ def list_courses(
         page=page,
         per_page=per_page,
     )
-    return {
-        "data": result.items,
-        "total": result.total,
-        "page": result.page,
-        "pages": result.pages,
-        "perPage": result.per_page,
-    }
 
 
 @router.get("/courses/{course_id}")
-def get_course(session: SessionDep, user: OptionalUser, course_id: Id) -> dict:
+def get_course(session: SessionDep, user: OptionalUser, course_id: Id) -> CourseDetail:
     """One course with its sections, real instructor, review summary and newest reviews."""
     return catalog.get_course_detail(session, course_id, viewer_id=user.id if user else None)
 
 
 @router.get("/courses/{course_id}/related")
-def related_courses(session: SessionDep, course_id: Id) -> list[dict]:
+def related_courses(session: SessionDep, course_id: Id) -> list[CourseCard]:
     """Up to 4 other courses sharing a category with this one."""
     return catalog.related_courses(session, course_id)
 
 
 @router.get("/categories")
-def list_categories(session: SessionDep) -> list[dict]:
+def list_categories(session: SessionDep) -> list[Category]:
     """Every category with its number of courses."""
     return catalog.list_categories(session)
 
@@ -82,40 +85,34 @@ def list_instructors(
     session: SessionDep,
     response: Response,
     query: Annotated[str | None, Query(max_length=100)] = None,
-    page: Page = 1,
+    page: PageNumber = 1,
     per_page: PerPage = MAX_PER_PAGE,
-) -> list[dict]:
+) -> list[InstructorCard]:
     """Instructors as a list (most students first), optionally searched by name; X-Total-Count gives the total."""
     result = catalog.list_instructors(session, page=page, per_page=per_page, query=query)
     response.headers["X-Total-Count"] = str(result.total)
-    return result.items
+    return result.data
 
 
 @router.get("/instructors/{instructor_id}")
-def get_instructor(session: SessionDep, instructor_id: Id) -> dict:
+def get_instructor(session: SessionDep, instructor_id: Id) -> InstructorDetail:
     """One instructor with every profile field."""
     return catalog.get_instructor(session, instructor_id)
 
 
 @router.get("/instructors/{instructor_id}/courses")
-def instructor_courses(session: SessionDep, instructor_id: Id) -> list[dict]:
+def instructor_courses(session: SessionDep, instructor_id: Id) -> list[CourseCard]:
     """The courses an instructor teaches."""
     return catalog.instructor_courses(session, instructor_id)
 
 
 @router.get("/mentors/{instructor_id}")
-def mentor_page(session: SessionDep, instructor_id: Id) -> dict:
+def mentor_page(session: SessionDep, instructor_id: Id) -> MentorPage:
     """The mentor page: the instructor's fields plus ``courses``, ``reviews`` and ``reviewSummary``."""
-    page = catalog.mentor_page(session, instructor_id)
-    return {
-        **page["instructor"],
-        "courses": page["courses"],
-        "reviews": page["reviews"],
-        "reviewSummary": page["reviewSummary"],
-    }
+    return catalog.mentor_page(session, instructor_id)
 
 
 @router.get("/search")
-def search(session: SessionDep, query: str = "") -> list[dict]:
+def search(session: SessionDep, query: str = "") -> list[SearchResult]:
     """Courses matching ``query`` (titles first); an empty list for blank input."""
     return catalog.search_courses(session, query)

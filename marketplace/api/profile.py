@@ -13,6 +13,7 @@ from marketplace.domain import avatars, profile, teachers
 from marketplace.domain.errors import NotFound, Unauthorized
 from marketplace.domain.shapes import MAX_ID
 from marketplace.settings import settings
+from marketplace.shapes.catalog import TeacherPage
 
 router = APIRouter(tags=["profile"], route_class=CommitOnReturnRoute)
 
@@ -75,9 +76,10 @@ def list_teachers(
     user: CurrentUser,
     query: Annotated[str, Query(max_length=200)] = "",
     page: Annotated[int, Query(ge=1, le=MAX_ID)] = 1,
-) -> dict:
+) -> TeacherPage:
     """The Teachers page: 6 instructors a page filtered by name, the caller's own teachers first (``mine``)."""
-    return teachers.list_teachers(session, user_id=user.id, query=query, page=page)
+    # A signed-in user was read from the database, so it has an id; 0 would name nobody.
+    return teachers.list_teachers(session, user_id=user.id or 0, query=query, page=page)
 
 
 @router.get("/media/{path:path}")

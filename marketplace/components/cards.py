@@ -5,11 +5,12 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.catalog_parts import person_picture
 from marketplace.components.ui import badge, image, stars
-from marketplace.views.cards import CourseCardView, InstructorCardView
+from marketplace.shapes.catalog import CourseCard, InstructorCard
 
 
-def course_card(course: CourseCardView) -> rx.Component:
+def course_card(course: CourseCard) -> rx.Component:
     """Thumbnail, title, instructor, stars with review count, lectures, level, price; Enrolled + Watch Now."""
     href = "/courses/" + course.id.to_string()
     return rx.el.article(
@@ -30,7 +31,7 @@ def course_card(course: CourseCardView) -> rx.Component:
                 rx.el.a(course.title, href=href, class_name="hover:text-blue-600"),
                 class_name="font-semibold text-gray-900 leading-snug line-clamp-2",
             ),
-            rx.el.p("By ", course.instructor, class_name=styles.MUTED),
+            rx.el.p("By ", course.instructor.name, class_name=styles.MUTED),
             rx.el.div(
                 rx.el.span(course.rating_text, class_name="text-sm font-semibold text-gray-900"),
                 stars(course.rating, size=14, label="Rated " + course.rating_text + " out of 5"),
@@ -65,12 +66,12 @@ def course_card(course: CourseCardView) -> rx.Component:
     )
 
 
-def instructor_card(instructor: InstructorCardView) -> rx.Component:
+def instructor_card(instructor: InstructorCard) -> rx.Component:
     """Picture, name, title, rating and students, linking to the mentor page."""
     href = "/mentors/" + instructor.id.to_string()
     return rx.el.article(
         image(
-            instructor.picture,
+            person_picture(instructor.picture),
             "",
             96,
             96,

@@ -6,13 +6,14 @@ import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.cards import course_card
-from marketplace.components.catalog_parts import picture, section_heading
+from marketplace.components.catalog_parts import person_picture, picture, section_heading
 from marketplace.components.catalog_syllabus import details_section
 from marketplace.components.course_reviews import reviews_section
 from marketplace.components.ui import badge, stars
+from marketplace.shapes.catalog import SocialLink
 from marketplace.states.cart import CartState
 from marketplace.states.course import CourseState
-from marketplace.views.catalog import LinkView
+from marketplace.states.reviews import ReviewListState
 
 TABS = (("Details", "details"), ("Instructor", "instructor"), ("Courses", "courses"), ("Reviews", "reviews"))
 
@@ -43,16 +44,18 @@ def _fact(icon: str, *text) -> rx.Component:
 def title_card() -> rx.Component:
     """Title, rating with its real count, the teacher, and the course's size."""
     c = CourseState.course
+    rating = ReviewListState.summary
     return rx.el.div(
         rx.el.div(rx.foreach(c.categories, lambda name: badge(name, "blue")), class_name="flex flex-wrap gap-2"),
         rx.el.h1(c.title, class_name=f"{styles.H1} mt-3"),
         rx.el.div(
-            rx.el.span(c.rating_text, class_name="font-semibold text-gray-900"),
-            stars(c.rating, size=16, label="Rated " + c.rating_text + " out of 5"),
+            # From the review list's summary, so a review just posted shows here too.
+            rx.el.span(rating.average_text, class_name="font-semibold text-gray-900"),
+            stars(rating.average_rating, size=16, label="Rated " + rating.average_text + " out of 5"),
             rx.el.a(
                 "(",
-                CourseState.summary.total,
-                rx.cond(CourseState.summary.total == 1, " review)", " reviews)"),
+                rating.total_reviews,
+                rx.cond(rating.total_reviews == 1, " review)", " reviews)"),
                 href="#reviews",
                 class_name="text-sm text-blue-600 hover:underline",
             ),
@@ -94,7 +97,7 @@ def tabs() -> rx.Component:
     )
 
 
-def _share_link(link: LinkView) -> rx.Component:
+def _share_link(link: SocialLink) -> rx.Component:
     return rx.el.a(
         link.label,
         href=link.href,
@@ -202,7 +205,13 @@ def instructor_section() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Instructor", class_name=styles.H2),
         rx.el.div(
-            picture(t.picture, "", 96, 96, class_name="h-24 w-24 shrink-0 rounded-full object-cover bg-gray-100"),
+            picture(
+                person_picture(t.picture),
+                "",
+                96,
+                96,
+                class_name="h-24 w-24 shrink-0 rounded-full object-cover bg-gray-100",
+            ),
             rx.el.div(
                 rx.el.h3(rx.el.a(t.name, href=href, class_name="hover:text-blue-600"), class_name=styles.H3),
                 rx.el.p(t.title, class_name=styles.MUTED),

@@ -8,8 +8,8 @@ from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card
 from marketplace.components.catalog_parts import avatar, category_card, section_heading
 from marketplace.components.ui import container, error_state, stars
+from marketplace.shapes.catalog import StatFigure, Testimonial
 from marketplace.states.home import HomeState
-from marketplace.views.catalog import ReviewView, StatView
 
 HERO_IMAGE = "/images/hero.webp"
 HERO_IMAGE_SMALL = "/images/hero-480.webp"
@@ -65,7 +65,7 @@ def hero() -> rx.Component:
     )
 
 
-def _stat(stat: StatView) -> rx.Component:
+def _stat(stat: StatFigure) -> rx.Component:
     return rx.el.div(
         rx.el.dt(stat.label, class_name="order-2 text-sm text-gray-600"),
         rx.el.dd(stat.value, class_name="order-1 text-2xl font-extrabold text-gray-900 sm:text-3xl"),
@@ -151,7 +151,7 @@ def top_instructors() -> rx.Component:
     )
 
 
-def _testimonial(review: ReviewView) -> rx.Component:
+def _testimonial(review: Testimonial) -> rx.Component:
     return rx.el.figure(
         rx.el.span(
             "\u201c", aria_hidden="true", class_name="block h-10 font-serif text-6xl leading-none text-blue-600"
@@ -162,10 +162,12 @@ def _testimonial(review: ReviewView) -> rx.Component:
             class_name="mt-3 flex-1",
         ),
         rx.el.figcaption(
-            avatar(review.avatar, review.author, review.initials, size=40),
+            avatar(review.avatar, review.author_name, review.initials, size=40),
             rx.el.div(
-                rx.el.p(review.author, class_name="font-semibold text-gray-900"),
-                rx.el.a(review.subject, href=review.subject_href, class_name="text-xs text-blue-600 hover:underline"),
+                rx.el.p(review.author_name, class_name="font-semibold text-gray-900"),
+                rx.el.a(
+                    review.course_title, href=review.course_href, class_name="text-xs text-blue-600 hover:underline"
+                ),
                 class_name="min-w-0",
             ),
             class_name="mt-4 flex items-center gap-3",

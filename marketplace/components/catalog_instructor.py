@@ -7,14 +7,15 @@ import reflex as rx
 from marketplace import routes, styles
 from marketplace.components.cards import course_card
 from marketplace.components.catalog_course import breadcrumb
-from marketplace.components.catalog_parts import picture
+from marketplace.components.catalog_parts import person_picture, picture
 from marketplace.components.mentor_reviews import mentor_reviews_section
 from marketplace.components.ui import badge, stars
+from marketplace.shapes.catalog import SocialLink
 from marketplace.states.instructor import InstructorState
-from marketplace.views.catalog import LinkView
+from marketplace.states.reviews import ReviewListState
 
 
-def _link_out(link: LinkView) -> rx.Component:
+def _link_out(link: SocialLink) -> rx.Component:
     return rx.el.a(
         rx.match(
             link.icon,
@@ -44,28 +45,35 @@ def _figure(value, label: str) -> rx.Component:
 def profile_header() -> rx.Component:
     """Picture, name, title, role, figures, Message Mentor and the links out."""
     t = InstructorState.instructor
+    rating = ReviewListState.summary
     return rx.el.div(
         picture(
-            t.picture, "", 128, 128, lazy=False, class_name="h-28 w-28 shrink-0 rounded-full object-cover bg-gray-100"
+            person_picture(t.picture),
+            "",
+            128,
+            128,
+            lazy=False,
+            class_name="h-28 w-28 shrink-0 rounded-full object-cover bg-gray-100",
         ),
         rx.el.div(
             rx.el.div(badge(t.role, "blue")),
             rx.el.h1(t.name, class_name=f"{styles.H1} mt-2"),
             rx.el.p(t.title, class_name="mt-1 text-gray-600"),
             rx.el.div(
-                stars(t.rating, size=16, label="Rated " + t.rating_text + " out of 5"),
-                rx.el.span(t.rating_text, class_name="font-semibold"),
+                # From the review list's summary, so a review just posted shows here too.
+                stars(rating.average_rating, size=16, label="Rated " + rating.average_text + " out of 5"),
+                rx.el.span(rating.average_text, class_name="font-semibold"),
                 rx.el.span(
                     "(",
-                    t.review_count,
-                    rx.cond(t.review_count == 1, " review)", " reviews)"),
+                    rating.total_reviews,
+                    rx.cond(rating.total_reviews == 1, " review)", " reviews)"),
                     class_name="text-sm text-gray-500",
                 ),
                 class_name="mt-2 flex flex-wrap items-center gap-2",
             ),
             rx.el.dl(
                 _figure(t.students_text, "Students"),
-                _figure(t.review_count, "Reviews"),
+                _figure(rating.total_reviews, "Reviews"),
                 _figure(t.course_count, "Courses"),
                 class_name="mt-4 flex gap-8",
             ),

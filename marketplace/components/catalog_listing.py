@@ -8,8 +8,8 @@ from marketplace import styles
 from marketplace.components.cards import course_card, instructor_card
 from marketplace.components.catalog_parts import section_heading
 from marketplace.components.ui import error_state, pager, stars
+from marketplace.shapes.catalog import Category
 from marketplace.states.listing import PRICE_STEP, ListingState
-from marketplace.views.catalog import CategoryView
 
 RATINGS = (5, 4, 3, 2, 1)
 CHAPTERS = ("1-10", "10-15", "15-20", "20-25")
@@ -107,7 +107,7 @@ def _price_filter(prefix: str) -> rx.Component:
 
 
 def _category_filter(prefix: str) -> rx.Component:
-    def option(category: CategoryView) -> rx.Component:
+    def option(category: Category) -> rx.Component:
         element_id = f"{prefix}-category-" + category.slug
         return rx.el.label(
             rx.el.input(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.shapes.catalog import Section
 from marketplace.states.course import CourseState
-from marketplace.views.catalog import SectionView
 
 CERTIFICATE_TEXT = (
     "Finish every lesson and you receive a certificate of completion with your name and the course title, "
@@ -14,7 +14,7 @@ CERTIFICATE_TEXT = (
 )
 
 
-def _player(section: SectionView) -> rx.Component:
+def _player(section: Section) -> rx.Component:
     return rx.match(
         section.kind,
         (
@@ -57,7 +57,7 @@ def _player(section: SectionView) -> rx.Component:
     )
 
 
-def _section(section: SectionView) -> rx.Component:
+def _section(section: Section) -> rx.Component:
     return rx.el.details(
         rx.el.summary(
             rx.cond(

@@ -9,6 +9,7 @@ from reflex_components_core.el.elements.forms import Input
 
 from marketplace import styles
 from marketplace.components.ui import image
+from marketplace.shapes.catalog import SearchResult
 from marketplace.states.search import SearchState
 
 # The demo generator writes a 128x72 copy of each course picture (courses/<n>-sm.webp) for slots like this one.
@@ -41,24 +42,24 @@ class SearchInput(Input):
     on_change: rx.EventHandler[text_and_page]
 
 
-def _result(item: dict, index: int) -> rx.Component:
+def _result(item: SearchResult, index: int) -> rx.Component:
     return rx.el.li(
         image(
-            small_thumbnail(item["thumbnail"].to(str)),
+            small_thumbnail(item.thumbnail),
             "",
             64,
             36,
             class_name="h-9 w-16 shrink-0 rounded object-cover bg-gray-100",
         ),
         rx.el.div(
-            rx.el.p(item["title"], class_name="text-sm font-semibold text-gray-900 line-clamp-1"),
-            rx.el.p(item["description"], class_name="text-xs text-gray-500 line-clamp-2"),
+            rx.el.p(item.title, class_name="text-sm font-semibold text-gray-900 line-clamp-1"),
+            rx.el.p(item.description, class_name="text-xs text-gray-500 line-clamp-2"),
         ),
-        rx.el.span(item["price_text"], class_name="ml-auto shrink-0 text-sm font-semibold text-gray-900"),
+        rx.el.span(item.price_text, class_name="ml-auto shrink-0 text-sm font-semibold text-gray-900"),
         role="option",
         aria_selected=SearchState.highlighted == index,
         # mousedown comes before the input's blur, so the choice is not lost when the panel closes
-        on_mouse_down=SearchState.choose(item["id"]),
+        on_mouse_down=SearchState.choose(item.id.to_string()),
         class_name=rx.cond(
             SearchState.highlighted == index,
             "flex items-center gap-3 px-3 py-2 cursor-pointer bg-blue-50",

@@ -8,23 +8,29 @@ This module is the one door to discovery for the API and the UI states: the list
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
+from urllib.parse import quote
 
+from sqlalchemy import ColumnElement
 from sqlmodel import Session, col, func, select
 
-from marketplace.db.models import Category, Course, CourseCategory, Enrollment, Instructor, Section, User
+from marketplace.db.models import Category as CategoryRow
+from marketplace.db.models import Course, CourseCategory, Enrollment, Instructor, User
+from marketplace.db.models import Section as SectionRow
 from marketplace.domain import reviews
-from marketplace.domain.catalog_shapes import (
+from marketplace.domain.catalog_cards import (
     PLACEHOLDER_THUMBNAIL,
     course_cards,
+    course_categories,
     course_counts,
+    course_fields,
     duration_text,
-    instructor_dict,
+    instructor_detail,
     thumbnail_url,
 )
 from marketplace.domain.errors import NotFound
 from marketplace.domain.instructors import (
     INSTRUCTOR_NOT_FOUND,
-    InstructorPage,
     get_instructor,
     instructor_courses,
     list_instructors,
@@ -37,7 +43,6 @@ from marketplace.domain.listing import (
     PER_PAGE,
     SORT_LABELS,
     SORTS,
-    CoursePage,
     InvalidFilter,
     ListingQuery,
     list_courses,
@@ -48,6 +53,7 @@ from marketplace.domain.progress import is_enrolled
 from marketplace.domain.search import search_courses
 from marketplace.domain.video import section_video
 from marketplace.money import to_naira
+from marketplace.shapes.catalog import CatalogStats, Category, CourseCard, CourseDetail, InstructorDetail, Section
 
 __all__ = [
     "CHAPTER_RANGES",
@@ -57,8 +63,6 @@ __all__ = [
     "PLACEHOLDER_THUMBNAIL",
     "SORTS",
     "SORT_LABELS",
-    "CoursePage",
-    "InstructorPage",
     "InvalidFilter",
     "ListingQuery",
     "catalog_stats",
@@ -83,66 +87,64 @@ __all__ = [
 ]
 
 COURSE_NOT_FOUND = "Course not found"
+LISTING_PATH = "/categories"
 
 
-def _category_dict(category: Category, count: int) -> dict:
-    return {
-        "id": category.id,
-        "_id": category.id,
-        "name": category.name,
-        "slug": category.slug,
-        "icon": category.icon,
-        "course_count": count,
-        "courseCount": count,
-    }
+def category_href(slug: str, listing_path: str = LISTING_PATH) -> str:
+    """The listing filtered to one category (the listing itself when the category has no slug)."""
+    return f"{listing_path}?category={quote(slug)}" if slug else listing_path
 
 
-def _categories_with_counts():
-    count = func.count(CourseCategory.course_id)
+def _category(category: CategoryRow, count: int) -> Category:
+    return Category(
+        id=category.id or 0,
+        name=category.name,
+        slug=category.slug,
+        icon=category.icon or "book-open",
+        course_count=count,
+        href=category_href(category.slug),
+    )
+
+
+def _categories_with_counts() -> tuple[Any, ColumnElement[int]]:
+    count = func.count(col(CourseCategory.course_id))
     return (
-        select(Category, count)
-        .join(CourseCategory, col(CourseCategory.category_id) == Category.id, isouter=True)
-        .group_by(col(Category.id))
+        select(CategoryRow, count)
+        .join(CourseCategory, col(CourseCategory.category_id) == CategoryRow.id, isouter=True)
+        .group_by(col(CategoryRow.id))
     ), count
 
 
-def list_categories(session: Session) -> list[dict]:
-    """Every category by name, with its real number of courses.
-
-    Returns:
-        Dicts ``{id, _id, name, slug, icon, course_count, courseCount}``.
-    """
+def list_categories(session: Session) -> list[Category]:
+    """Every category by name, with its real number of courses."""
     query, _ = _categories_with_counts()
-    return [_category_dict(c, n) for c, n in session.exec(query.order_by(col(Category.name))).all()]
+    return [_category(c, n) for c, n in session.exec(query.order_by(col(CategoryRow.name))).all()]
 
 
-def top_categories(session: Session, limit: int = 4) -> list[dict]:
+def top_categories(session: Session, limit: int = 4) -> list[Category]:
     """The home page's top categories: those with the most courses (none empty), then by name."""
     query, count = _categories_with_counts()
-    rows = session.exec(query.having(count > 0).order_by(count.desc(), col(Category.name)).limit(limit)).all()
-    return [_category_dict(c, n) for c, n in rows]
+    rows = session.exec(query.having(count > 0).order_by(count.desc(), col(CategoryRow.name)).limit(limit)).all()
+    return [_category(c, n) for c, n in rows]
 
 
-def catalog_stats(session: Session) -> dict[str, int]:
-    """The home page's statistics strip, counted from the database.
-
-    Returns:
-        ``{courses, instructors, learners, categories}``; learners are distinct users enrolled in a course.
-    """
-    return {
-        "courses": session.exec(select(func.count(Course.id))).one(),
-        "instructors": session.exec(select(func.count(Instructor.id))).one(),
-        "learners": session.exec(select(func.count(func.distinct(Enrollment.user_id)))).one(),
-        "categories": session.exec(select(func.count(Category.id))).one(),
-    }
+def catalog_stats(session: Session) -> CatalogStats:
+    """The home page's statistics strip, counted from the database (learners: distinct enrolled users)."""
+    return CatalogStats(
+        courses=session.exec(select(func.count(col(Course.id)))).one(),
+        instructors=session.exec(select(func.count(col(Instructor.id)))).one(),
+        learners=session.exec(select(func.count(func.distinct(Enrollment.user_id)))).one(),
+        categories=session.exec(select(func.count(col(CategoryRow.id)))).one(),
+    )
 
 
-def top_courses(session: Session, limit: int = 4) -> list[dict]:
+def top_courses(session: Session, limit: int = 4) -> list[CourseCard]:
     """The home page's Top Courses: the listing's relevance order."""
-    return course_cards(session, list(session.exec(select(Course).order_by(*popularity_order()).limit(limit)).all()))
+    rows = session.exec(select(Course).order_by(*popularity_order()).limit(limit)).all()
+    return course_cards(session, list(rows))
 
 
-def featured_courses(session: Session, limit: int = 3) -> list[dict]:
+def featured_courses(session: Session, limit: int = 3) -> list[CourseCard]:
     """The listing's Featured Courses: the newest additions to the catalog."""
     query = select(Course).order_by(col(Course.created_at).desc(), col(Course.id).desc()).limit(limit)
     return course_cards(session, list(session.exec(query).all()))
@@ -153,93 +155,96 @@ def max_course_price(session: Session) -> Decimal:
     return to_naira(session.exec(select(func.max(Course.price_kobo))).one() or 0)
 
 
-def get_course(session: Session, course_id: int) -> dict:
+def _course(session: Session, course_id: int) -> Course:
+    course = session.get(Course, course_id)
+    if course is None:
+        raise NotFound(COURSE_NOT_FOUND)
+    return course
+
+
+def get_course(session: Session, course_id: int) -> CourseCard:
     """One course card.
 
     Raises:
         NotFound: Course not found.
     """
-    course = session.get(Course, course_id)
-    if course is None:
-        raise NotFound(COURSE_NOT_FOUND)
-    return course_cards(session, [course])[0]
+    return course_cards(session, [_course(session, course_id)])[0]
 
 
-def _section_dict(section: Section, playable: bool) -> dict:
+def _section(section: SectionRow, playable: bool) -> Section:
     kind, src, mime = section_video(section.video_url, section.video_file) if playable else ("none", "", "")
-    return {
-        "id": section.id,
-        "_id": section.id,
-        "title": section.title,
-        "position": section.position,
-        "isPreview": section.is_preview,
-        "label": "Preview" if section.is_preview else "Video",
+    return Section(
+        id=section.id or 0,
+        title=section.title,
+        position=section.position,
+        is_preview=section.is_preview,
+        label="Preview" if section.is_preview else "Video",
         # Paid videos' links go only to those who may watch them; previews are open to everyone.
-        "videoUrl": section.video_url if playable else "",
-        "videoFile": section.video_file if playable else "",
-        "locked": not playable,
-        "kind": kind,
-        "src": src,
-        "mime": mime,
-        "durationSeconds": section.duration_seconds,
-        "duration": duration_text(section.duration_seconds),
-    }
+        video_url=section.video_url if playable else "",
+        video_file=section.video_file if playable else "",
+        locked=not playable,
+        kind=kind,
+        src=src,
+        mime=mime,
+        duration_seconds=section.duration_seconds,
+        duration_text=duration_text(section.duration_seconds),
+    )
 
 
-def _instructor_block(session: Session, instructor_id: int) -> dict | None:
+def _instructor_block(session: Session, instructor_id: int) -> InstructorDetail:
     row = session.exec(
         select(Instructor, User).join(User, col(User.id) == Instructor.user_id).where(Instructor.id == instructor_id)
     ).first()
     if row is None:
-        return None
+        return InstructorDetail(id=instructor_id)
     instructor, user = row
-    return instructor_dict(instructor, user, course_counts(session, [instructor_id]).get(instructor_id, 0))
+    return instructor_detail(instructor, user, course_counts(session, [instructor_id]).get(instructor_id, 0))
 
 
 def get_course_detail(
     session: Session, course_id: int, *, viewer_id: int | None = None, reviews_shown: int = 10
-) -> dict:
+) -> CourseDetail:
     """Everything the course page shows.
 
     Args:
         session: The database session.
         course_id: The course.
         viewer_id: The signed-in user, if any: enrolled learners get every section's video and ``enrolled``.
-        reviews_shown: How many of the newest reviews to include.
+        reviews_shown: How many of the newest reviews to include; 0 for neither reviews nor their summary.
 
     Returns:
-        The course card (see ``catalog_shapes.course_cards``) plus ``sections`` (``title``, ``isPreview``,
-        ``label`` Preview/Video, ``videoUrl``/``videoFile`` and ``kind``/``src``/``mime`` for playable ones,
-        ``locked``, ``duration`` text), ``instructor`` (the full instructor dict of the course's real
-        teacher), ``reviewSummary`` ``{averageRating, totalReviews, distribution}``, ``reviews`` (newest
-        first) and ``enrolled``.
+        The course's card fields, its ``sections`` (videos only for previews, or every one for an enrolled
+        viewer), its full ``instructor``, the ``review_summary`` and the newest ``reviews``.
 
     Raises:
         NotFound: Course not found.
     """
-    detail = get_course(session, course_id)
+    course = _course(session, course_id)
     enrolled = is_enrolled(session, viewer_id, course_id)
     sections = session.exec(
-        select(Section).where(Section.course_id == course_id).order_by(col(Section.position), col(Section.id))
+        select(SectionRow)
+        .where(SectionRow.course_id == course_id)
+        .order_by(col(SectionRow.position), col(SectionRow.id))
     ).all()
-    detail["sections"] = [_section_dict(s, s.is_preview or enrolled) for s in sections]
-    detail["instructor"] = _instructor_block(session, detail["instructor_id"]) or detail["instructor"]
-    detail["reviewSummary"] = reviews.review_summary(session, reviews.COURSE, course_id)
-    detail["reviews"] = reviews.list_reviews(
-        session, target_type=reviews.COURSE, target_id=course_id, per_page=reviews_shown
-    )["reviews"]
-    detail["enrolled"] = enrolled
+    detail = CourseDetail.model_validate(course_fields(course, course_categories(session, [course_id])[course_id]))
+    detail.enrolled = enrolled
+    detail.sections = [_section(s, s.is_preview or enrolled) for s in sections]
+    detail.instructor = _instructor_block(session, course.instructor_id)
+    if reviews_shown > 0:  # the course page reads its reviews through the review list instead (0 here)
+        detail.review_summary = reviews.review_summary(session, reviews.COURSE, course_id)
+        detail.reviews = reviews.list_reviews(
+            session, target_type=reviews.COURSE, target_id=course_id, per_page=reviews_shown
+        ).reviews
     return detail
 
 
-def related_courses(session: Session, course_id: int, limit: int = 4) -> list[dict]:
+def related_courses(session: Session, course_id: int, limit: int = 4) -> list[CourseCard]:
     """Up to ``limit`` other courses sharing a category with ``course_id``, most popular first.
 
     Raises:
         NotFound: Course not found.
     """
-    if session.get(Course, course_id) is None:
-        raise NotFound(COURSE_NOT_FOUND)
+    _course(session, course_id)
     its_categories = select(CourseCategory.category_id).where(CourseCategory.course_id == course_id)
     sharing = select(CourseCategory.course_id).where(col(CourseCategory.category_id).in_(its_categories))
     query = (

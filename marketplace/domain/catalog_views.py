@@ -1,25 +1,26 @@
-"""Catalog reads that only the visitor pages need: the home page's testimonials."""
+"""Catalog reads and figures that only the visitor pages need: testimonials, the statistics strip, share links."""
 
 from __future__ import annotations
+
+from urllib.parse import quote
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from marketplace.db.models import Course, Review, User
+from marketplace.domain.reviews import date_text, initials
 from marketplace.domain.shapes import iso, person_name
+from marketplace.shapes.catalog import CatalogStats, SocialLink, StatFigure, Testimonial
 
 MIN_TESTIMONIAL_RATING = 4
 MIN_TESTIMONIAL_LENGTH = 20  # "Great!" says little to a visitor deciding whether to buy
 
 
-def testimonials(session: Session, limit: int = 8) -> list[dict]:
+def testimonials(session: Session, limit: int = 8) -> list[Testimonial]:
     """Real course reviews worth showing on the home page: four or five stars, with a real comment.
 
     One per author (their best, newest), best rated first, then newest, so a single enthusiast cannot fill
     the row.
-
-    Returns:
-        Dicts ``{id, rating, comment, created_at, authorName, avatar, courseId, courseTitle}``.
     """
     rows = session.exec(
         select(Review, User, Course)
@@ -33,24 +34,58 @@ def testimonials(session: Session, limit: int = 8) -> list[dict]:
         .order_by(col(Review.rating).desc(), col(Review.created_at).desc(), col(Review.id).desc())
         .limit(limit * 5)
     ).all()
-    chosen: list[dict] = []
+    chosen: list[Testimonial] = []
     seen_authors: set[int] = set()
     for review, author, course in rows:
-        if author.id in seen_authors:
+        if author.id is None or author.id in seen_authors:
             continue
         seen_authors.add(author.id)
+        name = person_name(author)
         chosen.append(
-            {
-                "id": review.id,
-                "rating": review.rating,
-                "comment": review.comment,
-                "created_at": iso(review.created_at),
-                "authorName": person_name(author),
-                "avatar": author.profile_picture,
-                "courseId": course.id,
-                "courseTitle": course.title,
-            }
+            Testimonial(
+                id=review.id or 0,
+                rating=review.rating,
+                comment=review.comment,
+                created_at=iso(review.created_at),
+                date_text=date_text(review.created_at),
+                author_name=name,
+                initials=initials(name),
+                avatar=author.profile_picture,
+                course_id=course.id or 0,
+                course_title=course.title,
+                course_href=f"/courses/{course.id}",
+            )
         )
         if len(chosen) == limit:
             break
     return chosen
+
+
+def compact_count(value: int) -> str:
+    """A figure for the statistics strip: ``12``, ``1.2K+``... never rounded up past the truth."""
+    if value >= 1_000_000:
+        return f"{value // 100_000 / 10:g}M+"
+    if value >= 1_000:
+        return f"{value // 100 / 10:g}K+"
+    return str(value)
+
+
+def stat_figures(stats: CatalogStats) -> list[StatFigure]:
+    """The home page's statistics strip as shown, in its order."""
+    return [
+        StatFigure(value=compact_count(stats.courses), label="Courses"),
+        StatFigure(value=compact_count(stats.instructors), label="Expert Instructors"),
+        StatFigure(value=compact_count(stats.learners), label="Enrolled Learners"),
+        StatFigure(value=compact_count(stats.categories), label="Categories"),
+    ]
+
+
+def share_links(url: str, title: str) -> list[SocialLink]:
+    """Share buttons for a page: WhatsApp, X, Facebook, LinkedIn (each opens in a new tab)."""
+    u, text = quote(url, safe=""), quote(f"{title} {url}", safe="")
+    return [
+        SocialLink(label="WhatsApp", icon="message-circle", href=f"https://wa.me/?text={text}"),
+        SocialLink(label="X", icon="at-sign", href=f"https://x.com/intent/post?url={u}&text={quote(title, safe='')}"),
+        SocialLink(label="Facebook", icon="users", href=f"https://www.facebook.com/sharer/sharer.php?u={u}"),
+        SocialLink(label="LinkedIn", icon="briefcase", href=f"https://www.linkedin.com/sharing/share-offsite/?url={u}"),
+    ]

@@ -10,15 +10,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
-from sqlalchemy import or_
+from sqlalchemy import ColumnElement, or_
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Category, Course, CourseCategory
-from marketplace.domain.catalog_shapes import course_cards
+from marketplace.domain.catalog_cards import course_cards
 from marketplace.domain.errors import DomainError
 from marketplace.domain.text import slugify
 from marketplace.money import to_kobo
+from marketplace.shapes.base import Page, clamp_page, page_count
+from marketplace.shapes.catalog import CourseCard
 
 PER_PAGE = 6
 MAX_PER_PAGE = 100
@@ -42,17 +45,6 @@ class InvalidFilter(DomainError):
     """A listing filter, sort or page value that makes no sense (answered as 422)."""
 
     status = 422
-
-
-@dataclasses.dataclass(frozen=True)
-class CoursePage:
-    """One page of the listing: course cards and where the page sits."""
-
-    items: list[dict]
-    total: int
-    page: int
-    pages: int
-    per_page: int = PER_PAGE
 
 
 @dataclasses.dataclass(frozen=True)
@@ -137,11 +129,11 @@ def category_ids(session: Session, category: str) -> list[int]:
             func.lower(Category.name) == lowered,
         )
     )
-    return list(session.exec(query).all())
+    return [found for found in session.exec(query).all() if found is not None]
 
 
-def _conditions(session: Session, query: ListingQuery) -> list:
-    where = []
+def _conditions(session: Session, query: ListingQuery) -> list[ColumnElement[bool]]:
+    where: list[ColumnElement[bool]] = []
     if query.category:
         ids = category_ids(session, query.category)
         # An unknown category lists nothing rather than everything: the title would otherwise lie.
@@ -167,7 +159,7 @@ def _conditions(session: Session, query: ListingQuery) -> list:
     return where
 
 
-def popularity_order() -> list:
+def popularity_order() -> list[Any]:
     """The default ("relevance") order: most reviewed-and-liked first, then the best rated, oldest id first."""
     return [
         (col(Course.rating) * col(Course.review_count)).desc(),
@@ -176,7 +168,7 @@ def popularity_order() -> list:
     ]
 
 
-def sort_order(sort: str) -> list:
+def sort_order(sort: str) -> list[Any]:
     """ORDER BY terms for a sort key; every order ends on the id so pages never overlap."""
     if sort == "price_asc":
         return [col(Course.price_kobo), col(Course.id)]
@@ -200,7 +192,7 @@ def list_courses(
     sort: str = "relevance",
     page: int = 1,
     per_page: int = PER_PAGE,
-) -> CoursePage:
+) -> Page[CourseCard]:
     """One page of the course listing, filtered, sorted and paginated in SQL.
 
     Args:
@@ -215,7 +207,7 @@ def list_courses(
         per_page: Courses per page (the listing shows 6).
 
     Returns:
-        A :class:`CoursePage` of course cards (see ``catalog_shapes.course_cards``).
+        A page of course cards.
 
     Raises:
         InvalidFilter: a rating outside 1-5, an unknown chapters bucket or sort, a negative or
@@ -225,14 +217,15 @@ def list_courses(
     where = _conditions(session, query)
     order = sort_order(sort)
     per_page = min(max(1, per_page), MAX_PER_PAGE)
-    total = session.exec(select(func.count(Course.id)).where(*where)).one()
-    pages = max(1, -(-total // per_page))
-    page = min(max(1, page), pages)
-    rows = session.exec(select(Course).where(*where).order_by(*order).offset((page - 1) * per_page).limit(per_page))
-    return CoursePage(course_cards(session, list(rows.all())), total, page, pages, per_page)
+    total = session.exec(select(func.count(col(Course.id))).where(*where)).one()
+    page = clamp_page(page, page_count(total, per_page))
+    rows = session.exec(
+        select(Course).where(*where).order_by(*order).offset(Page.offset(page, per_page)).limit(per_page)
+    )
+    return Page[CourseCard].of(course_cards(session, list(rows.all())), total=total, page=page, per_page=per_page)
 
 
-def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = PER_PAGE) -> CoursePage:
+def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = PER_PAGE) -> Page[CourseCard]:
     """:func:`list_courses` for a :class:`ListingQuery` (what the listing page reads from its URL)."""
     return list_courses(
         session,

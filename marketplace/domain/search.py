@@ -7,14 +7,18 @@ title matches above description matches without a second column.
 
 from __future__ import annotations
 
-from sqlalchemy import and_, case, event
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, case, event
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Course
-from marketplace.domain.catalog_shapes import thumbnail_url
+from marketplace.domain.catalog_cards import thumbnail_url
 from marketplace.domain.listing import popularity_order
 from marketplace.domain.text import fold, search_text
-from marketplace.money import format_ngn, naira_number
+from marketplace.money import format_ngn
+from marketplace.shapes.base import naira
+from marketplace.shapes.catalog import SearchResult
 
 SEARCH_LIMIT = 8
 DESCRIPTION_LENGTH = 100
@@ -26,8 +30,9 @@ def _like_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _contains(expression, word: str):
-    return expression.like(f"%{_like_escape(word)}%", escape="\\")
+def _contains(expression: Any, word: str) -> ColumnElement[bool]:
+    matches: ColumnElement[bool] = expression.like(f"%{_like_escape(word)}%", escape="\\")
+    return matches
 
 
 def short_description(text: str, length: int = DESCRIPTION_LENGTH) -> str:
@@ -36,20 +41,19 @@ def short_description(text: str, length: int = DESCRIPTION_LENGTH) -> str:
     return text if len(text) <= length else text[: length - 3].rstrip() + "..."
 
 
-def search_result(course: Course) -> dict:
+def search_result(course: Course) -> SearchResult:
     """The spec's Search result (``_id``, title, description, price, thumbnail) plus ``id`` and ``price_text``."""
-    return {
-        "id": course.id,
-        "_id": course.id,
-        "title": course.title,
-        "description": short_description(course.description),
-        "price": naira_number(course.price_kobo),
-        "price_text": format_ngn(course.price_kobo),
-        "thumbnail": thumbnail_url(course.thumbnail),
-    }
+    return SearchResult(
+        id=course.id or 0,
+        title=course.title,
+        description=short_description(course.description),
+        price=naira(course.price_kobo),
+        price_text=format_ngn(course.price_kobo),
+        thumbnail=thumbnail_url(course.thumbnail),
+    )
 
 
-def search_courses(session: Session, query: str | None, limit: int = SEARCH_LIMIT) -> list[dict]:
+def search_courses(session: Session, query: str | None, limit: int = SEARCH_LIMIT) -> list[SearchResult]:
     """Courses matching ``query``, best first; nothing for blank input.
 
     Every word must appear in the title or the description (case and accents ignored). Ranking: titles that
@@ -89,6 +93,6 @@ def search_courses(session: Session, query: str | None, limit: int = SEARCH_LIMI
 
 @event.listens_for(Course, "before_insert")
 @event.listens_for(Course, "before_update")
-def _keep_search_text(_mapper, _connection, course: Course) -> None:
+def _keep_search_text(_mapper: object, _connection: object, course: Course) -> None:
     """Every course is findable: its search text follows its title and description, however it was saved."""
     course.search_text = search_text(course.title, course.description)

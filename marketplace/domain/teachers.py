@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
-from sqlalchemy import case, func
+from sqlalchemy import ColumnElement, case, func
 from sqlmodel import Session, col, select
 
 from marketplace.db.models import Course, Enrollment, Instructor, User
+from marketplace.domain.catalog_cards import clamp_rating
+from marketplace.domain.reviews import initials
 from marketplace.domain.shapes import person_name
+from marketplace.shapes.base import Page, clamp_page, page_count
+from marketplace.shapes.catalog import TeacherPage, TeacherRow
 
 PER_PAGE = 6
 MAX_QUERY_LENGTH = 100
 
 
-def _name_key():
-    return func.lower(User.first_name + " " + User.last_name)
+def _name_key() -> ColumnElement[str]:
+    return func.lower(col(User.first_name) + " " + col(User.last_name))
 
 
-def list_teachers(session: Session, *, user_id: int, query: str = "", page: int = 1, per_page: int = PER_PAGE) -> dict:
+def list_teachers(
+    session: Session, *, user_id: int, query: str = "", page: int = 1, per_page: int = PER_PAGE
+) -> TeacherPage:
     """A page of instructors whose name contains ``query`` (any case), the learner's own teachers first.
 
     "Own teachers" teach a course the learner is enrolled in; they are flagged ``mine``. The caller's own
@@ -30,8 +36,7 @@ def list_teachers(session: Session, *, user_id: int, query: str = "", page: int 
         per_page: Teachers per page (6 on the page).
 
     Returns:
-        ``{teachers, total, page, pages, query}``; each teacher is ``{id, userId, name, title, picture,
-        rating, reviewCount, courseCount, students, mine}`` (``id`` is the instructor id of /mentors/{id}).
+        The page of :class:`TeacherRow` (``id`` is the instructor id of /mentors/{id}) with the query applied.
     """
     query = " ".join((query or "").split())[:MAX_QUERY_LENGTH]
     per_page = max(1, min(per_page, 100))
@@ -42,38 +47,44 @@ def list_teachers(session: Session, *, user_id: int, query: str = "", page: int 
     )
     mine = case((col(Instructor.id).in_(mine_ids), 1), else_=0)
     course_counts = (
-        select(Course.instructor_id, func.count().label("courses")).group_by(Course.instructor_id).subquery()
+        select(Course.instructor_id, func.count().label("courses")).group_by(col(Course.instructor_id)).subquery()
     )
-    conditions = [Instructor.user_id != user_id]
+    conditions: list[ColumnElement[bool]] = [col(Instructor.user_id) != user_id]
     if query:
         conditions.append(_name_key().contains(query.lower(), autoescape=True))
     total = session.exec(
         select(func.count()).select_from(Instructor).join(User, col(User.id) == Instructor.user_id).where(*conditions)
     ).one()
-    pages = max(1, -(-total // per_page))
-    page = min(max(1, page), pages)
+    page = clamp_page(page, page_count(total, per_page))
     rows = session.exec(
         select(Instructor, User, mine.label("mine"), func.coalesce(course_counts.c.courses, 0))
         .join(User, col(User.id) == Instructor.user_id)
         .outerjoin(course_counts, col(course_counts.c.instructor_id) == Instructor.id)
         .where(*conditions)
         .order_by(mine.desc(), _name_key(), col(Instructor.id))
-        .offset((page - 1) * per_page)
+        .offset(Page.offset(page, per_page))
         .limit(per_page)
     ).all()
-    teachers = [
-        {
-            "id": instructor.id,
-            "userId": user.id,
-            "name": person_name(user),
-            "title": instructor.title or instructor.profession,
-            "picture": user.profile_picture,
-            "rating": round(instructor.rating, 1),
-            "reviewCount": instructor.review_count,
-            "courseCount": courses,
-            "students": instructor.students_count,
-            "mine": bool(is_mine),
-        }
-        for instructor, user, is_mine, courses in rows
-    ]
-    return {"teachers": teachers, "total": total, "page": page, "pages": pages, "query": query}
+    teachers = [_row(instructor, user, bool(is_mine), courses) for instructor, user, is_mine, courses in rows]
+    return TeacherPage(
+        data=teachers, total=total, page=page, pages=page_count(total, per_page), per_page=per_page, query=query
+    )
+
+
+def _row(instructor: Instructor, user: User, mine: bool, course_count: int) -> TeacherRow:
+    name = person_name(user)
+    rating = clamp_rating(instructor.rating)
+    return TeacherRow(
+        id=instructor.id or 0,
+        user_id=user.id or 0,
+        name=name,
+        initials=initials(name),
+        title=instructor.title or instructor.profession,
+        picture=user.profile_picture,
+        rating=rating,
+        rating_text=f"{rating:.1f}",
+        review_count=instructor.review_count,
+        course_count=course_count,
+        students=instructor.students_count,
+        mine=mine,
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import reflex as rx
@@ -9,10 +10,9 @@ from sqlmodel import Session
 
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import catalog
-from marketplace.domain.catalog_views import testimonials
-from marketplace.states.catalog import course_cards, owned_ids, viewer_id
-from marketplace.views.cards import CourseCardView, InstructorCardView, instructor_card
-from marketplace.views.catalog import CategoryView, ReviewView, StatView, category_view, compact_count, review_view
+from marketplace.domain.catalog_views import stat_figures, testimonials
+from marketplace.shapes.catalog import Category, CourseCard, InstructorCard, StatFigure, Testimonial
+from marketplace.states.catalog import mark_owned, viewer_id
 
 log = logging.getLogger(__name__)
 
@@ -22,17 +22,26 @@ HOME_CATEGORIES = 4
 HOME_TESTIMONIALS = 8
 
 
-def _read_home(session: Session, user_id: int | None) -> dict:
-    """Every block of the home page, and which of its courses the viewer owns."""
+@dataclasses.dataclass(frozen=True)
+class _Home:
+    stats: list[StatFigure]
+    categories: list[Category]
+    courses: list[CourseCard]
+    instructors: list[InstructorCard]
+    quotes: list[Testimonial]
+
+
+def _read_home(session: Session, user_id: int | None) -> _Home:
+    """Every block of the home page, the viewer's own courses marked Enrolled."""
     courses = catalog.top_courses(session, limit=HOME_COURSES)
-    return {
-        "stats": catalog.catalog_stats(session),
-        "categories": catalog.top_categories(session, limit=HOME_CATEGORIES),
-        "courses": courses,
-        "owned": owned_ids(session, user_id, courses),
-        "instructors": catalog.top_instructors(session, limit=HOME_INSTRUCTORS),
-        "quotes": testimonials(session, limit=HOME_TESTIMONIALS),
-    }
+    mark_owned(session, user_id, courses)
+    return _Home(
+        stats=stat_figures(catalog.catalog_stats(session)),
+        categories=catalog.top_categories(session, limit=HOME_CATEGORIES),
+        courses=courses,
+        instructors=catalog.top_instructors(session, limit=HOME_INSTRUCTORS),
+        quotes=testimonials(session, limit=HOME_TESTIMONIALS),
+    )
 
 
 class HomeState(rx.State):
@@ -40,11 +49,11 @@ class HomeState(rx.State):
 
     loading: bool = True
     error: str = ""
-    stats: list[StatView] = []
-    categories: list[CategoryView] = []
-    top_courses: list[CourseCardView] = []
-    top_instructors: list[InstructorCardView] = []
-    testimonials: list[ReviewView] = []
+    stats: list[StatFigure] = []
+    categories: list[Category] = []
+    top_courses: list[CourseCard] = []
+    top_instructors: list[InstructorCard] = []
+    testimonials: list[Testimonial] = []
 
     @rx.event
     async def load(self):
@@ -56,15 +65,9 @@ class HomeState(rx.State):
             log.exception("Home page failed to load")
             self.error, self.loading = "Failed to fetch courses.", False
             return
-        stats = home["stats"]
-        self.stats = [
-            StatView(compact_count(stats["courses"]), "Courses"),
-            StatView(compact_count(stats["instructors"]), "Expert Instructors"),
-            StatView(compact_count(stats["learners"]), "Enrolled Learners"),
-            StatView(compact_count(stats["categories"]), "Categories"),
-        ]
-        self.categories = [category_view(c) for c in home["categories"]]
-        self.top_courses = course_cards(home["courses"], home["owned"])
-        self.top_instructors = [instructor_card(i) for i in home["instructors"]]
-        self.testimonials = [review_view(q) for q in home["quotes"]]
+        self.stats = home.stats
+        self.categories = home.categories
+        self.top_courses = home.courses
+        self.top_instructors = home.instructors
+        self.testimonials = home.quotes
         self.error, self.loading = "", False

@@ -8,50 +8,36 @@ import reflex as rx
 from sqlmodel import Session
 
 from marketplace.db.engine import in_session_thread
-from marketplace.domain import catalog, review_replies, reviews
+from marketplace.domain import catalog
 from marketplace.domain.errors import NotFound
 from marketplace.domain.shapes import parse_id
-from marketplace.states.catalog import course_cards, owned_ids, viewer_id
-from marketplace.views.cards import CourseCardView
-from marketplace.views.catalog import (
-    InstructorDetailView,
-    ReviewSummaryView,
-    ReviewView,
-    instructor_detail,
-    review_view,
-    summary_view,
-)
+from marketplace.shapes.catalog import CourseCard, InstructorDetail, MentorPage
+from marketplace.states.catalog import mark_owned, viewer_id
 
 log = logging.getLogger(__name__)
 
 FETCH_FAILED = "Failed to fetch mentor details."
-REVIEWS_SHOWN = 10
 
 
-def _read_instructor(session: Session, instructor_id: int, user_id: int | None) -> dict:
-    """The mentor page's data, which of their courses the viewer owns, and whether the viewer may reply."""
-    data = catalog.mentor_page(session, instructor_id, reviews_per_page=REVIEWS_SHOWN)
-    return {
-        **data,
-        "owned": owned_ids(session, user_id, data["courses"]),
-        "can_reply": review_replies.may_reply(
-            session, user_id=user_id, target_type=reviews.INSTRUCTOR, target_id=instructor_id
-        ),
-    }
+def _read_instructor(session: Session, instructor_id: int, user_id: int | None) -> MentorPage:
+    """The mentor page's data, the viewer's own courses marked Enrolled."""
+    # The reviews are the review list's own (ReviewListState): none are read here.
+    page = catalog.mentor_page(session, instructor_id, reviews_per_page=0)
+    mark_owned(session, user_id, page.courses)
+    return page
 
 
 class InstructorState(rx.State):
-    """The instructor of the page's route, their courses and reviews; ``not_found`` for an unknown id."""
+    """The instructor of the page's route and their courses; ``not_found`` for an unknown id.
+
+    Their reviews are the one review list of :class:`marketplace.states.reviews.ReviewListState`.
+    """
 
     loading: bool = True
     not_found: bool = False
     error: str = ""
-    instructor: InstructorDetailView = InstructorDetailView()
-    courses: list[CourseCardView] = []
-    reviews: list[ReviewView] = []
-    summary: ReviewSummaryView = ReviewSummaryView()
-    # The mentor themselves is looking: each review gets a Reply form.
-    can_reply: bool = False
+    instructor: InstructorDetail = InstructorDetail()
+    courses: list[CourseCard] = []
 
     @rx.var
     def page_title(self) -> str:
@@ -64,8 +50,7 @@ class InstructorState(rx.State):
     async def load(self):
         """Read the instructor of the URL (the page's on_load); the previous one is cleared first."""
         self.loading, self.not_found, self.error = True, False, ""
-        self.instructor, self.courses, self.reviews = InstructorDetailView(), [], []
-        self.can_reply = False
+        self.instructor, self.courses = InstructorDetail(), []
         raw = self.mentor_id or self.teacher_id
         instructor_id = parse_id(raw)
         if instructor_id is None:
@@ -83,9 +68,6 @@ class InstructorState(rx.State):
             log.exception("Instructor %s failed to load", instructor_id)
             self.error, self.loading = FETCH_FAILED, False
             return
-        self.instructor = instructor_detail(data["instructor"])
-        self.courses = course_cards(data["courses"], data["owned"])
-        self.reviews = [review_view(r) for r in data["reviews"]]
-        self.summary = summary_view(data["reviewSummary"])
-        self.can_reply = data["can_reply"]
+        self.instructor = InstructorDetail.model_validate(dict(data))
+        self.courses = data.courses
         self.loading = False

@@ -20,9 +20,9 @@ from marketplace import routes
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import catalog
 from marketplace.domain.errors import DomainError
-from marketplace.states.catalog import course_cards, owned_ids, viewer_id
-from marketplace.views.cards import CourseCardView, InstructorCardView, instructor_card
-from marketplace.views.catalog import CategoryView, category_view
+from marketplace.shapes.base import Page
+from marketplace.shapes.catalog import Category, CourseCard, InstructorCard
+from marketplace.states.catalog import mark_owned, viewer_id
 
 log = logging.getLogger(__name__)
 
@@ -41,18 +41,27 @@ def slider_top(top_price: Decimal | int) -> int:
     return math.ceil(Decimal(top_price) / PRICE_STEP) * PRICE_STEP
 
 
-def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | None) -> dict:
-    """The page of courses, the sidebar's lists and the slider's top, and which shown courses the viewer owns."""
+@dataclasses.dataclass(frozen=True)
+class _Listing:
+    result: Page[CourseCard]
+    categories: list[Category]
+    mentors: list[InstructorCard]
+    featured: list[CourseCard]
+    top_price: Decimal
+
+
+def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | None) -> _Listing:
+    """The page of courses, the sidebar's lists and the slider's top; the viewer's own courses marked Enrolled."""
     result = catalog.list_courses_for(session, query)
     featured = catalog.featured_courses(session, limit=FEATURED_COURSES)
-    return {
-        "result": result,
-        "categories": catalog.list_categories(session),
-        "mentors": catalog.popular_mentors(session, limit=POPULAR_MENTORS),
-        "featured": featured,
-        "top_price": catalog.max_course_price(session),
-        "owned": owned_ids(session, user_id, result.items, featured),
-    }
+    mark_owned(session, user_id, result.data, featured)
+    return _Listing(
+        result=result,
+        categories=catalog.list_categories(session),
+        mentors=catalog.popular_mentors(session, limit=POPULAR_MENTORS),
+        featured=featured,
+        top_price=catalog.max_course_price(session),
+    )
 
 
 class ListingState(rx.State):
@@ -61,13 +70,13 @@ class ListingState(rx.State):
     loading: bool = True
     error: str = ""
     title: str = "All Courses"
-    courses: list[CourseCardView] = []
+    courses: list[CourseCard] = []
     total: int = 0
     page: int = 1
     pages: int = 1
-    categories: list[CategoryView] = []
-    mentors: list[InstructorCardView] = []
-    featured: list[CourseCardView] = []
+    categories: list[Category] = []
+    mentors: list[InstructorCard] = []
+    featured: list[CourseCard] = []
     top_price: int = 0
     # The choices as they stand in the URL ("" when not chosen).
     category: str = ""
@@ -112,14 +121,16 @@ class ListingState(rx.State):
             log.exception("Listing failed")
             self.error, self.loading = "Failed to fetch courses.", False
             return
-        result, owned = listing["result"], listing["owned"]
-        self.categories = [category_view(c, self._base_path()) for c in listing["categories"]]
+        result, base = listing.result, self._base_path()
+        self.categories = [
+            c.model_copy(update={"href": catalog.category_href(c.slug, base)}) for c in listing.categories
+        ]
         self.title = self._title(query.category)
-        self.courses = course_cards(result.items, owned)
+        self.courses = result.data
         self.total, self.page, self.pages = result.total, result.page, result.pages
-        self.mentors = [instructor_card(m) for m in listing["mentors"]]
-        self.featured = course_cards(listing["featured"], owned)
-        self.top_price = slider_top(listing["top_price"])
+        self.mentors = listing.mentors
+        self.featured = listing.featured
+        self.top_price = slider_top(listing.top_price)
         self.category = query.category or ""
         self.rating = str(query.rating or "")
         self.chapters = query.chapters or ""

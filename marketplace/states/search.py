@@ -9,6 +9,7 @@ import reflex as rx
 from marketplace import routes
 from marketplace.db.engine import in_session_thread
 from marketplace.domain.search import search_courses
+from marketplace.shapes.catalog import SearchResult
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +22,7 @@ def _page(path: str) -> str:
 class SearchState(rx.State):
     """The header search: query, results, open panel, keyboard highlight."""
 
-    results: list[dict[str, str]] = []
+    results: list[SearchResult] = []
     open: bool = False
     highlighted: int = -1
     _query: str = ""
@@ -51,16 +52,7 @@ class SearchState(rx.State):
         except Exception:  # a failure shows an empty result, never an error overlay
             log.exception("Search failed")
             found = []
-        self.results = [
-            {
-                "id": str(r["id"]),
-                "title": str(r["title"]),
-                "description": str(r["description"]),
-                "price_text": str(r["price_text"]),
-                "thumbnail": str(r["thumbnail"]),
-            }
-            for r in found
-        ]
+        self.results = found
         self.open = True
 
     @rx.event
@@ -83,7 +75,7 @@ class SearchState(rx.State):
                 await self._look_up(typed)  # its debounced search comes later, from the page Enter leaves
             if self.open and self.results:
                 index = self.highlighted if self.highlighted >= 0 else 0
-                return self.choose(self.results[index]["id"])
+                return self.choose(str(self.results[index].id))
         return None
 
     @rx.event

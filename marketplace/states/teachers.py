@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import reflex as rx
 from sqlmodel import Session
 
 from marketplace.domain import teachers
+from marketplace.shapes.catalog import TeacherPage, TeacherRow
 from marketplace.states.paging import UserPagesState
-from marketplace.views.social import TeacherView, teacher_view
 
 LOAD_FAILED = "Failed to fetch mentors."
 
@@ -18,7 +17,7 @@ LOAD_FAILED = "Failed to fetch mentors."
 class TeachersState(UserPagesState, rx.State):
     """One page of teachers and the name typed in the search box."""
 
-    teachers: list[TeacherView] = []
+    teachers: list[TeacherRow] = []
     query: str = ""
 
     @rx.event
@@ -33,12 +32,12 @@ class TeachersState(UserPagesState, rx.State):
         self.query, self.page = str(query)[: teachers.MAX_QUERY_LENGTH], 1
         await self._fetch()
 
-    def _reader(self, user_id: int) -> Callable[[Session], dict[str, Any]]:
+    def _reader(self, user_id: int) -> Callable[[Session], TeacherPage]:
         query, page = self.query, self.page
         return lambda session: teachers.list_teachers(session, user_id=user_id, query=query, page=page)
 
-    def _show(self, data: dict[str, Any] | None) -> None:
-        self.teachers = [teacher_view(item) for item in data["teachers"]] if data else []
+    def _show(self, data: TeacherPage | None) -> None:
+        self.teachers = data.data if data else []
 
     def _signed_out_message(self) -> str:
         return LOAD_FAILED

@@ -109,7 +109,7 @@ def test_courses_filters_and_sort_on_the_server(api_client, catalog_db):
 def test_course_prices_are_naira(api_client, catalog_db):
     body = api_client.get("/api/courses", params={"sort": "price_asc"}).json()
     first = body["data"][0]
-    assert first["price"] == 5000 and first["discountedPrice"] == 5000 and first["price_text"] == "NGN5,000"
+    assert first["price"] == 5000 and first["discountedPrice"] == 5000 and first["priceText"] == "NGN5,000"
     assert first["instructor"]["name"].startswith("Ada ")
 
 
@@ -182,7 +182,7 @@ def test_instructor_detail_courses_and_mentor_page(api_client, catalog_db):
     ada = catalog_db["ada"]
     profile = api_client.get(f"/api/instructors/{ada.id}").json()
     assert profile["_id"] == profile["id"] == ada.id and profile["role"] == "Instructor"
-    assert profile["students"] == 50 and profile["course_count"] == 3
+    assert profile["students"] == 50 and profile["courseCount"] == 3
     courses = api_client.get(f"/api/instructors/{ada.id}/courses").json()
     assert sorted(titles(courses)) == ["Café Design", "Figma Basics", "Logo Craft"]
     mentor = api_client.get(f"/api/mentors/{ada.id}").json()

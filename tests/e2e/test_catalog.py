@@ -13,9 +13,10 @@ from sqlmodel import Session, select
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Instructor, Section, User
 from marketplace.domain import catalog
-from marketplace.domain.catalog_shapes import clamp_rating, duration_text
+from marketplace.domain.catalog_cards import clamp_rating, duration_text
 from marketplace.domain.reviews import add_review
 from marketplace.money import format_ngn
+from marketplace.shapes.catalog import MentorPage
 from tests.e2e.helpers import sign_in_storage
 from tests.e2e.screens import shoot
 from tests.factories import enroll, make_course, make_instructor, make_user
@@ -29,7 +30,7 @@ def _db(live_app) -> Session:
 
 def _titles(live_app, **query) -> list[str]:
     with _db(live_app) as session:
-        return [c["title"] for c in catalog.list_courses(session, **query).items]
+        return [c.title for c in catalog.list_courses(session, **query).data]
 
 
 def _shown(page) -> list[str]:
@@ -78,20 +79,20 @@ def test_filters_and_sort_change_the_list_and_live_in_the_url(page, live_app):
 
 def test_category_title_and_price_slider(page, live_app):
     with _db(live_app) as session:
-        design = next(c for c in catalog.list_categories(session) if c["course_count"] > 0)
+        design = next(c for c in catalog.list_categories(session) if c.course_count > 0)
         top_price = catalog.max_course_price(session)
-    page.goto(f"/categories?category={design['slug']}")
-    expect(page.get_by_role("heading", name=f"{design['name']} Courses", level=1)).to_be_visible()
-    _expect_titles(page, _titles(live_app, category=design["slug"]))
+    page.goto(f"/categories?category={design.slug}")
+    expect(page.get_by_role("heading", name=f"{design.name} Courses", level=1)).to_be_visible()
+    _expect_titles(page, _titles(live_app, category=design.slug))
     sidebar = page.get_by_role("complementary", name="Filters")
-    expect(sidebar.get_by_role("radio", name=re.compile("^" + re.escape(design["name"])))).to_be_checked()
+    expect(sidebar.get_by_role("radio", name=re.compile("^" + re.escape(design.name)))).to_be_checked()
 
     slider = sidebar.get_by_label("Price")
     assert slider.get_attribute("max") == str(int(top_price))
     slider.fill("20000")
     expect(sidebar.get_by_text("Up to NGN20,000")).to_be_visible()
     expect(page).to_have_url(re.compile(r"max_price=20000"))
-    _expect_titles(page, _titles(live_app, category=design["slug"], max_price=Decimal(20000)))
+    _expect_titles(page, _titles(live_app, category=design.slug, max_price=Decimal(20000)))
 
 
 def test_pagination_and_url_agree_and_back_works(page, live_app):
@@ -152,36 +153,36 @@ def test_phone_filters_fold_into_a_panel(phone, live_app):
 
 def test_course_card_leads_to_its_page_with_real_instructor_and_reviews(page, live_app):
     with _db(live_app) as session:
-        card = catalog.list_courses(session).items[0]
-        detail = catalog.get_course_detail(session, card["id"])
-        related = catalog.related_courses(session, card["id"])
+        card = catalog.list_courses(session).data[0]
+        detail = catalog.get_course_detail(session, card.id)
+        related = catalog.related_courses(session, card.id)
     page.goto("/categories")
-    page.get_by_test_id("course-grid").get_by_role("link", name=card["title"]).click()
-    expect(page).to_have_url(re.compile(rf"/courses/{card['id']}$"))
-    expect(page.get_by_role("heading", name=card["title"], level=1)).to_be_visible()
-    expect(page).to_have_title(card["title"])
+    page.get_by_test_id("course-grid").get_by_role("link", name=card.title).click()
+    expect(page).to_have_url(re.compile(rf"/courses/{card.id}$"))
+    expect(page.get_by_role("heading", name=card.title, level=1)).to_be_visible()
+    expect(page).to_have_title(card.title)
     crumbs = page.get_by_role("navigation", name="Breadcrumb")
     expect(crumbs).to_contain_text("Home")
     expect(crumbs).to_contain_text("Categories")
 
     teacher = page.get_by_test_id("course-instructor")
-    expect(teacher.get_by_role("heading", name=detail["instructor"]["name"])).to_be_visible()
+    expect(teacher.get_by_role("heading", name=detail.instructor.name)).to_be_visible()
     expect(teacher.get_by_role("link", name="View instructor profile")).to_have_attribute(
-        "href", f"/teacher/{detail['instructor']['id']}"
+        "href", f"/teacher/{detail.instructor.id}"
     )
-    summary = detail["reviewSummary"]
-    expect(page.get_by_test_id("review-total")).to_have_text(f"{summary['totalReviews']} reviews")
-    expect(page.get_by_test_id("average-rating")).to_have_text(f"{summary['averageRating']:.1f}")
+    summary = detail.review_summary
+    expect(page.get_by_test_id("review-total")).to_have_text(f"{summary.total_reviews} reviews")
+    expect(page.get_by_test_id("average-rating")).to_have_text(f"{summary.average_rating:.1f}")
     reviews = page.get_by_test_id("course-reviews").get_by_test_id("review")
-    expect(reviews).to_have_count(len(detail["reviews"]))
-    expect(reviews.first).to_contain_text(detail["reviews"][0]["comment"])
-    expect(page.get_by_test_id("price")).to_contain_text(card["price_text"])
+    expect(reviews).to_have_count(len(detail.reviews))
+    expect(reviews.first).to_contain_text(detail.reviews[0].comment)
+    expect(page.get_by_test_id("price")).to_contain_text(card.price_text)
     expect(page.locator("#courses").get_by_test_id("course-card")).to_have_count(len(related))
 
     # Sections say Preview or Video; a preview plays for anyone.
     sections = page.get_by_test_id("syllabus-section")
-    expect(sections).to_have_count(len(detail["sections"]))
-    preview = next(i for i, s in enumerate(detail["sections"]) if s["isPreview"])
+    expect(sections).to_have_count(len(detail.sections))
+    preview = next(i for i, s in enumerate(detail.sections) if s.is_preview)
     expect(sections.nth(preview)).to_contain_text("Preview")
     sections.nth(preview).locator("summary").click()
     player = sections.nth(preview).locator("video, iframe")
@@ -189,7 +190,7 @@ def test_course_card_leads_to_its_page_with_real_instructor_and_reviews(page, li
     shoot(page, "course")
 
     share = page.get_by_role("link", name="Share on WhatsApp")
-    expect(share).to_have_attribute("href", re.compile(r"^https://wa\.me/\?text=.*courses%2F" + str(card["id"])))
+    expect(share).to_have_attribute("href", re.compile(r"^https://wa\.me/\?text=.*courses%2F" + str(card.id)))
     expect(share).to_have_attribute("target", "_blank")
 
     page.get_by_role("button", name="Add To Cart").click()
@@ -219,7 +220,7 @@ def test_unknown_course_shows_not_found(page):
     shoot(page, "course-not-found")
 
 
-def _instructor(live_app) -> dict:
+def _instructor(live_app) -> MentorPage:
     with _db(live_app) as session:
         best = session.exec(select(Instructor).order_by(Instructor.review_count.desc())).first()
         return catalog.mentor_page(session, best.id)
@@ -227,29 +228,29 @@ def _instructor(live_app) -> dict:
 
 def test_mentor_page_shows_real_data(page, phone, live_app):
     data = _instructor(live_app)
-    person = data["instructor"]
-    page.goto(f"/mentors/{person['id']}")
-    expect(page.get_by_role("heading", name=person["name"], level=1)).to_be_visible()
+    person = data
+    page.goto(f"/mentors/{person.id}")
+    expect(page.get_by_role("heading", name=person.name, level=1)).to_be_visible()
     crumbs = page.get_by_role("navigation", name="Breadcrumb")
     expect(crumbs).to_contain_text("Mentors")
-    expect(crumbs).to_contain_text(person["name"])
+    expect(crumbs).to_contain_text(person.name)
     profile = page.get_by_test_id("instructor-profile")
-    expect(profile).to_contain_text(person["title"])
-    expect(profile).to_contain_text(f"Students{person['students']:,}")
-    expect(page.get_by_role("link", name="Message Mentor")).to_have_attribute("href", f"/profile5/{person['user_id']}")
-    for skill in person["expertise"]:
+    expect(profile).to_contain_text(person.title)
+    expect(profile).to_contain_text(f"Students{person.students:,}")
+    expect(page.get_by_role("link", name="Message Mentor")).to_have_attribute("href", f"/profile5/{person.user_id}")
+    for skill in person.expertise:
         expect(page.get_by_role("listitem").filter(has_text=skill).first).to_be_visible()
-    if person["website"]:
+    if person.website:
         expect(profile.get_by_role("link", name="Website", exact=True)).to_have_attribute("target", "_blank")
     reviews = page.get_by_test_id("mentor-reviews").get_by_test_id("review")
-    expect(reviews).to_have_count(len(data["reviews"]))
-    if data["reviews"]:
-        expect(reviews.first).to_contain_text(data["reviews"][0]["comment"])
+    expect(reviews).to_have_count(len(data.reviews))
+    if data.reviews:
+        expect(reviews.first).to_contain_text(data.reviews[0].comment)
     taught = page.locator("#courses").get_by_test_id("course-card").get_by_role("heading")
-    expect(taught).to_have_text([c["title"] for c in data["courses"]])
+    expect(taught).to_have_text([c.title for c in data.courses])
     shoot(page, "mentor")
-    phone.goto(f"/teacher/{person['id']}")
-    expect(phone.get_by_role("heading", name=person["name"], level=1)).to_be_visible()
+    phone.goto(f"/teacher/{person.id}")
+    expect(phone.get_by_role("heading", name=person.name, level=1)).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(phone, "mentor")
 
@@ -267,7 +268,7 @@ def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
     with _db(live_app) as session:
         course = session.exec(select(Course).order_by(Course.id)).first()
     word = max(course.title.split(), key=len)
-    expected = [r["title"] for r in catalog.search_courses(_db(live_app), word)]
+    expected = [r.title for r in catalog.search_courses(_db(live_app), word)]
     page.goto("/faq")
     box = page.get_by_role("combobox", name="Search courses").first
     box.fill(word.lower())
@@ -284,8 +285,8 @@ def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
     expect(panel.get_by_role("option").first).to_have_attribute("aria-selected", "true")
     box.press("Enter")
     first = catalog.search_courses(_db(live_app), word)[0]
-    expect(page).to_have_url(re.compile(rf"/courses/{first['id']}$"))
-    expect(page.get_by_role("heading", name=first["title"], level=1)).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"/courses/{first.id}$"))
+    expect(page.get_by_role("heading", name=first.title, level=1)).to_be_visible()
 
     page.goto("/faq")
     box = page.get_by_role("combobox", name="Search courses").first
@@ -297,7 +298,7 @@ def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
     page.goto("/faq")
     page.get_by_role("combobox", name="Search courses").first.fill(word)
     page.get_by_role("combobox", name="Search courses").first.press("Enter")
-    expect(page).to_have_url(re.compile(rf"/courses/{first['id']}$"))
+    expect(page).to_have_url(re.compile(rf"/courses/{first.id}$"))
     page.wait_for_timeout(600)  # past the debounce: the late search of the same text does not reopen the panel
     expect(page.get_by_role("listbox", name="Search results")).to_have_count(0)
 
@@ -340,11 +341,11 @@ def test_enrolled_learner_sees_watch_now_and_a_visitor_buys_now(browser, base_ur
 
 def test_course_page_tabs_share_links_star_bars_and_related_see_all(page, live_app):
     with _db(live_app) as session:
-        card = catalog.list_courses(session).items[0]
-        summary = catalog.get_course_detail(session, card["id"])["reviewSummary"]
+        card = catalog.list_courses(session).data[0]
+        summary = catalog.get_course_detail(session, card.id).review_summary
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_app.url)
-    page.goto(f"/courses/{card['id']}")
-    expect(page.get_by_role("heading", name=card["title"], level=1)).to_be_visible()
+    page.goto(f"/courses/{card.id}")
+    expect(page.get_by_role("heading", name=card.title, level=1)).to_be_visible()
 
     tabs = page.get_by_role("navigation", name="Course sections")
     expect(tabs.get_by_role("link")).to_have_text(["Details", "Instructor", "Courses", "Reviews"])
@@ -353,7 +354,7 @@ def test_course_page_tabs_share_links_star_bars_and_related_see_all(page, live_a
         expect(page).to_have_url(re.compile(rf"#{anchor}$"))
         expect(page.locator(f"#{anchor}")).to_be_in_viewport()
 
-    url = f"{live_app.url}/courses/{card['id']}"
+    url = f"{live_app.url}/courses/{card.id}"
     here = quote(url, safe="")
     for name, start in (
         ("X", f"https://x.com/intent/post?url={here}"),
@@ -372,7 +373,7 @@ def test_course_page_tabs_share_links_star_bars_and_related_see_all(page, live_a
     expect(page.get_by_text("Could not copy the link. Copy it from the address bar instead.")).to_be_visible()
 
     for stars in (5, 4, 3, 2, 1):  # the per-star bars say how many reviews gave each rating
-        count = summary["distribution"].get(stars, summary["distribution"].get(str(stars), 0))
+        count = summary.distribution.get(stars, 0)
         expect(page.get_by_label(f"{stars} stars: {count} reviews")).to_be_visible()
     expect(page.get_by_role("link", name="See all courses")).to_have_attribute("href", "/courses")
 
@@ -382,16 +383,16 @@ def test_listing_side_blocks_sidebar_category_click_and_every_sort(page, live_ap
     expect(page.get_by_role("region", name="Popular Mentors").get_by_test_id("instructor-card")).to_have_count(4)
     expect(page.get_by_role("region", name="Featured Courses").get_by_test_id("course-card")).to_have_count(3)
     with _db(live_app) as session:
-        category = next(c for c in catalog.list_categories(session) if c["course_count"] >= 2)
+        category = next(c for c in catalog.list_categories(session) if c.course_count >= 2)
     sidebar = page.get_by_role("complementary", name="Filters")
-    sidebar.get_by_role("radio", name=re.compile("^" + re.escape(category["name"]))).check()
-    expect(page).to_have_url(re.compile(rf"category={category['slug']}$"))
-    expect(page.get_by_role("heading", name=f"{category['name']} Courses", level=1)).to_be_visible()
-    _expect_titles(page, _titles(live_app, category=category["slug"]))
+    sidebar.get_by_role("radio", name=re.compile("^" + re.escape(category.name))).check()
+    expect(page).to_have_url(re.compile(rf"category={category.slug}$"))
+    expect(page.get_by_role("heading", name=f"{category.name} Courses", level=1)).to_be_visible()
+    _expect_titles(page, _titles(live_app, category=category.slug))
     for sort in ("price_desc", "rating", "price_asc"):
         page.get_by_label("Sort By").select_option(sort)
         expect(page).to_have_url(re.compile(rf"sort={sort}"))
-        _expect_titles(page, _titles(live_app, category=category["slug"], sort=sort))
+        _expect_titles(page, _titles(live_app, category=category.slug, sort=sort))
 
 
 def test_a_broken_thumbnail_is_replaced_by_the_stock_image(page, live_app):
@@ -473,7 +474,7 @@ def test_a_course_card_swaps_a_broken_thumbnail_for_the_stock_image(page, live_a
     with _db(live_app) as session:
         teacher = make_instructor(session, first_name="Ngozi")
         course = make_course(session, instructor=teacher, title="Pottery with Local Clay", thumbnail=missing)
-        assert [c["thumbnail"] for c in catalog.mentor_page(session, teacher.id)["courses"]] == [missing]
+        assert [c.thumbnail for c in catalog.mentor_page(session, teacher.id).courses] == [missing]
     page.goto(f"/mentors/{teacher.id}")
     picture = _taught_card(page, course.title).locator("img")
     expect(picture).to_have_count(1, timeout=WAIT)
@@ -505,7 +506,7 @@ def test_header_search_arrow_up_moves_the_highlight_up_and_enter_opens_it(page, 
 
     def highlight_is(index: int) -> None:
         expect(highlighted).to_have_count(1, timeout=WAIT)
-        expect(highlighted).to_contain_text(results[index]["title"], timeout=WAIT)
+        expect(highlighted).to_contain_text(results[index].title, timeout=WAIT)
         expect(panel.get_by_role("option").nth(index)).to_have_attribute("aria-selected", "true")
 
     box.press("ArrowDown")
@@ -519,8 +520,8 @@ def test_header_search_arrow_up_moves_the_highlight_up_and_enter_opens_it(page, 
     box.press("ArrowUp")
     highlight_is(1)
     box.press("Enter")  # opens the highlighted result, not the first
-    expect(page).to_have_url(re.compile(rf"/courses/{results[1]['id']}$"), timeout=WAIT)
-    expect(page.get_by_role("heading", name=results[1]["title"], level=1)).to_be_visible(timeout=WAIT)
+    expect(page).to_have_url(re.compile(rf"/courses/{results[1].id}$"), timeout=WAIT)
+    expect(page.get_by_role("heading", name=results[1].title, level=1)).to_be_visible(timeout=WAIT)
 
 
 def test_syllabus_labels_paid_sections_video_and_shows_each_duration(page, live_app):

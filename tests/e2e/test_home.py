@@ -11,7 +11,7 @@ from marketplace import routes
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course
 from marketplace.domain import catalog
-from marketplace.views.catalog import compact_count
+from marketplace.domain.catalog_views import compact_count
 from tests.e2e.helpers import sign_in_storage
 from tests.e2e.screens import shoot
 from tests.factories import enroll, make_user
@@ -28,26 +28,26 @@ def test_home_shows_real_statistics_and_categories(page, live_app):
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     strip = page.get_by_test_id("stats")
     for value, label in (
-        (stats["courses"], "Courses"),
-        (stats["instructors"], "Expert Instructors"),
-        (stats["learners"], "Enrolled Learners"),
-        (stats["categories"], "Categories"),
+        (stats.courses, "Courses"),
+        (stats.instructors, "Expert Instructors"),
+        (stats.learners, "Enrolled Learners"),
+        (stats.categories, "Categories"),
     ):
         expect(strip).to_contain_text(f"{label}{compact_count(value)}")
     cards = page.get_by_test_id("category-card")
     expect(cards).to_have_count(4)
     for index, category in enumerate(top):
-        expect(cards.nth(index)).to_contain_text(category["name"])
-        expect(cards.nth(index)).to_contain_text(f"{category['course_count']} Courses")
-    expect(page.get_by_test_id("course-card").first.get_by_role("heading")).to_have_text(first_course["title"])
+        expect(cards.nth(index)).to_contain_text(category.name)
+        expect(cards.nth(index)).to_contain_text(f"{category.course_count} Courses")
+    expect(page.get_by_test_id("course-card").first.get_by_role("heading")).to_have_text(first_course.title)
     expect(page.get_by_test_id("instructor-card")).to_have_count(4)
     hero = page.get_by_role("img", name=re.compile("learner at a laptop"))
     assert hero.get_attribute("width") == "960" and hero.get_attribute("loading") == "eager"
     shoot(page, "home")
 
     cards.first.click()
-    expect(page).to_have_url(re.compile(r"/categories\?category=" + top[0]["slug"]))
-    expect(page.get_by_role("heading", name=f"{top[0]['name']} Courses")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/categories\?category=" + top[0].slug))
+    expect(page.get_by_role("heading", name=f"{top[0].name} Courses")).to_be_visible()
 
 
 def test_testimonials_scroll_350_px_per_step(page):
@@ -65,7 +65,7 @@ def test_learner_sees_own_courses_enrolled_with_watch_now(browser, live_app, bas
     with Session(get_engine(live_app.db_url), expire_on_commit=False) as session:
         learner = make_user(session, first_name="Kemi", last_name="Home")
         top = catalog.top_courses(session)
-        enroll(session, learner, session.get(Course, top[1]["id"]))
+        enroll(session, learner, session.get(Course, top[1].id))
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
     sign_in_storage(context, live_app.db_url, learner.email)
     page = context.new_page()
@@ -73,7 +73,7 @@ def test_learner_sees_own_courses_enrolled_with_watch_now(browser, live_app, bas
     cards = page.get_by_test_id("course-card")
     expect(cards.nth(1)).to_contain_text("Enrolled")
     expect(cards.nth(1).get_by_role("link", name="Watch Now")).to_have_attribute(
-        "href", f"/order-complete/{top[1]['id']}"
+        "href", f"/order-complete/{top[1].id}"
     )
     expect(cards.nth(0)).not_to_contain_text("Enrolled")
     context.close()

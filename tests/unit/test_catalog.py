@@ -14,7 +14,12 @@ from tests.factories import enroll, make_category, make_course, make_instructor,
 
 
 def titles(page) -> list[str]:
-    return [item["title"] for item in (page.items if hasattr(page, "items") else page)]
+    return [item.title for item in (page.data if hasattr(page, "data") else page)]
+
+
+def wire(shape) -> dict:
+    """What the API sends for a shape: the spec's names, money as JSON numbers."""
+    return shape.model_dump(by_alias=True, mode="json")
 
 
 @pytest.fixture
@@ -60,7 +65,7 @@ def test_category_filter_matches_slug_or_name_in_any_case(session, shop):
 
 def test_unknown_category_lists_nothing(session, shop):
     page = catalog.list_courses(session, category="Astrology")
-    assert page.items == [] and page.total == 0 and page.pages == 1
+    assert page.data == [] and page.total == 0 and page.pages == 1
 
 
 def test_rating_means_that_many_stars_and_up(session, shop):
@@ -78,7 +83,7 @@ def test_chapter_buckets_do_not_overlap(session, shop):
 def test_price_range_is_inclusive_naira(session, shop):
     page = catalog.list_courses(session, min_price=Decimal("15000"), max_price=Decimal("30000"), sort="price_asc")
     assert titles(page) == ["Python Start", "Logo Craft", "UI for Devs"]
-    assert [item["price"] for item in page.items] == [15000, 20000, 30000]
+    assert [item.price for item in page.data] == [Decimal(15000), Decimal(20000), Decimal(30000)]
 
 
 def test_filters_combine(session, shop):
@@ -110,7 +115,7 @@ def test_pagination_six_per_page_without_overlap(session):
     for n in range(13):
         make_course(session, instructor=teacher, title=f"Course {n:02d}", price_kobo=(n + 1) * 100, sections=1)
     pages = [catalog.list_courses(session, sort="price_asc", page=p) for p in (1, 2, 3)]
-    assert [len(p.items) for p in pages] == [6, 6, 1]
+    assert [len(p.data) for p in pages] == [6, 6, 1]
     assert {p.total for p in pages} == {13} and {p.pages for p in pages} == {3}
     seen = [t for p in pages for t in titles(p)]
     assert seen == [f"Course {n:02d}" for n in range(13)]
@@ -159,16 +164,18 @@ def test_course_card_shape(session):
         thumbnail="figma.webp",
     )
     card = catalog.get_course(session, course.id)
-    assert card["_id"] == card["id"] == course.id
-    assert card["price"] == card["discountedPrice"] == 15000
-    assert card["price_text"] == "NGN15,000"
-    assert card["original_price_text"] == "NGN20,000" and card["originalPrice"] == 20000
-    assert card["discount_percentage"] == card["discountPercentage"] == 25
-    assert card["rating"] == 5.0  # clamped
-    assert card["instructor"] == {"id": teacher.id, "_id": teacher.id, "name": card["instructor_name"]}
-    assert card["instructor_name"].startswith("Ada ")
-    assert card["categories"] == ["Design"] and card["category"] == "Design"
-    assert card["thumbnail"] == "/images/figma.webp"
+    assert card.price == card.discounted_price == Decimal("15000.00") and card.original_price == Decimal(20000)
+    assert card.price_text == "NGN15,000" and card.original_price_text == "NGN20,000"
+    assert card.discount_percentage == 25
+    assert card.rating == 5.0 and card.rating_text == "5.0"  # clamped
+    assert card.instructor.id == teacher.id and card.instructor.name.startswith("Ada ")
+    assert card.categories == ["Design"] and card.category == "Design"
+    assert card.thumbnail == "/images/figma.webp"
+    sent = wire(card)
+    assert sent["_id"] == sent["id"] == course.id
+    assert sent["price"] == sent["discountedPrice"] == 15000 and sent["originalPrice"] == 20000
+    assert sent["priceText"] == "NGN15,000" and sent["discountPercentage"] == 25 and sent["reviewCount"] == 3
+    assert sent["instructor"] == {"id": teacher.id, "_id": teacher.id, "name": card.instructor.name}
 
 
 @pytest.mark.parametrize(
@@ -186,9 +193,11 @@ def test_thumbnail_rule(raw, shown):
 
 def test_card_without_discount_has_no_original_price(session):
     card = catalog.get_course(session, make_course(session, price_kobo=1_234_550, rating=3.46).id)
-    assert card["original_price"] is None and card["original_price_text"] == ""
-    assert card["discount_percentage"] == 0 and card["originalPrice"] == card["price"] == 12345.5
-    assert card["price_text"] == "NGN12,345.50" and card["rating"] == 3.5
+    assert card.original_price_text == "" and card.discount_percentage == 0
+    # Exact to the kobo: never a float on the way to the screen.
+    assert card.original_price == card.price == Decimal("12345.50")
+    assert card.price_text == "NGN12,345.50" and card.rating == 3.5
+    assert wire(card)["price"] == wire(card)["originalPrice"] == 12345.5
 
 
 def test_course_detail_shows_real_instructor_sections_and_reviews(session):
@@ -198,15 +207,21 @@ def test_course_detail_shows_real_instructor_sections_and_reviews(session):
     session.add(Review(author_id=learner.id, target_type="Course", target_id=course.id, rating=4, comment="Good"))
     session.commit()
     detail = catalog.get_course_detail(session, course.id)
-    assert detail["instructor"]["name"].startswith("Bisi ") and detail["instructor"]["id"] == teacher.id
-    assert detail["instructor"]["expertise"] == ["Figma"] and detail["instructor"]["about"] == "Designer"
-    assert [s["label"] for s in detail["sections"]] == ["Preview", "Video", "Video"]
-    preview, locked = detail["sections"][0], detail["sections"][1]
-    assert preview["videoUrl"] == "/media/demo/lesson.mp4" and preview["kind"] == "native" and not preview["locked"]
-    assert locked["videoUrl"] == "" and locked["locked"] and locked["duration"] == "5:00"
-    assert detail["reviewSummary"]["totalReviews"] == 1 and detail["reviewSummary"]["averageRating"] == 4
-    assert [r["comment"] for r in detail["reviews"]] == ["Good"]
-    assert detail["enrolled"] is False
+    assert detail.instructor.name.startswith("Bisi ") and detail.instructor.id == teacher.id
+    assert detail.instructor.expertise == ["Figma"] and detail.instructor.about == "Designer"
+    assert [s.label for s in detail.sections] == ["Preview", "Video", "Video"]
+    preview, locked = detail.sections[0], detail.sections[1]
+    assert preview.video_url == "/media/demo/lesson.mp4" and preview.kind == "native" and not preview.locked
+    assert locked.video_url == "" and locked.locked and locked.duration_text == "5:00"
+    assert detail.review_summary.total_reviews == 1 and detail.review_summary.average_rating == 4
+    assert [r.comment for r in detail.reviews] == ["Good"]
+    assert detail.enrolled is False
+    sent = wire(detail)
+    assert sent["instructor"]["expertise"] == ["Figma"] and sent["instructor"]["bio"] == "Designer"
+    assert sent["sections"][1] | {"isPreview": False, "videoUrl": "", "duration": "5:00"} == sent["sections"][1]
+    assert sent["reviewSummary"]["totalReviews"] == 1 and [r["comment"] for r in sent["reviews"]] == ["Good"]
+    bare = catalog.get_course_detail(session, course.id, reviews_shown=0)
+    assert bare.reviews == [] and bare.review_summary.total_reviews == 0
 
 
 def test_enrolled_viewer_gets_every_video(session):
@@ -214,8 +229,8 @@ def test_enrolled_viewer_gets_every_video(session):
     learner = make_user(session)
     enroll(session, learner, course)
     detail = catalog.get_course_detail(session, course.id, viewer_id=learner.id)
-    assert detail["enrolled"] is True
-    assert all(s["videoUrl"] and not s["locked"] for s in detail["sections"])
+    assert detail.enrolled is True
+    assert all(s.video_url and not s.locked for s in detail.sections)
 
 
 def test_unknown_course_is_not_found(session):
@@ -234,17 +249,19 @@ def test_related_courses_share_a_category_and_exclude_itself(session, shop):
         make_course(session, instructor=teacher, title=f"More design {n}", categories=[design])
     around_ui = catalog.related_courses(session, shop["UI for Devs"].id)
     assert len(around_ui) == 4
-    assert shop["UI for Devs"].id not in [c["id"] for c in around_ui]
+    assert shop["UI for Devs"].id not in [c.id for c in around_ui]
     assert catalog.related_courses(session, shop["No Category"].id) == []
 
 
 def test_categories_with_real_counts(session, shop):
     make_category(session, "Astrology")
-    listed = {c["name"]: c["course_count"] for c in catalog.list_categories(session)}
+    listed = {c.name: c.course_count for c in catalog.list_categories(session)}
     assert listed == {"Astrology": 0, "Design": 3, "Development": 3}
     top = catalog.top_categories(session, limit=4)
-    assert [c["name"] for c in top] == ["Design", "Development"]  # empty ones are left out
-    assert top[0]["slug"] == "design" and top[0]["courseCount"] == 3
+    assert [c.name for c in top] == ["Design", "Development"]  # empty ones are left out
+    assert top[0].href == "/categories?category=design"
+    sent = wire(top[0])
+    assert sent["slug"] == "design" and sent["courseCount"] == 3 and sent["_id"] == sent["id"]
 
 
 def test_stats_count_the_database(session, shop):
@@ -252,7 +269,8 @@ def test_stats_count_the_database(session, shop):
     enroll(session, learner, shop["Figma Basics"])
     enroll(session, learner, shop["Logo Craft"])
     enroll(session, other, shop["Logo Craft"])
-    assert catalog.catalog_stats(session) == {"courses": 6, "instructors": 1, "learners": 2, "categories": 2}
+    stats = catalog.catalog_stats(session)
+    assert (stats.courses, stats.instructors, stats.learners, stats.categories) == (6, 1, 2, 2)
 
 
 def test_home_and_sidebar_blocks(session, shop):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from marketplace.domain import catalog
 from marketplace.domain.text import search_text
 from tests.factories import make_course, make_instructor
@@ -20,7 +22,7 @@ def course(session, teacher, title: str, description: str = "", **fields):
 
 
 def found(session, query: str) -> list[str]:
-    return [r["title"] for r in catalog.search_courses(session, query)]
+    return [r.title for r in catalog.search_courses(session, query)]
 
 
 def test_blank_input_searches_nothing(session):
@@ -71,11 +73,12 @@ def test_result_shape_cuts_description_and_prices_in_ngn(session):
     long_text = "word " * 60
     course(session, teacher, "Long One", long_text, price_kobo=2_500_000, thumbnail="https://cdn.example.com/x.png")
     (result,) = catalog.search_courses(session, "long one")
-    assert set(result) >= {"_id", "id", "title", "description", "price", "price_text", "thumbnail"}
-    assert len(result["description"]) <= 100 and result["description"].endswith("...")
-    assert long_text.startswith(result["description"][:-3])
-    assert result["price"] == 25000 and result["price_text"] == "NGN25,000"
-    assert result["thumbnail"] == "https://cdn.example.com/x.png"
+    sent = result.model_dump(by_alias=True, mode="json")
+    assert set(sent) >= {"_id", "id", "title", "description", "price", "priceText", "thumbnail"}
+    assert len(result.description) <= 100 and result.description.endswith("...")
+    assert long_text.startswith(result.description[:-3])
+    assert result.price == Decimal(25000) and result.price_text == "NGN25,000" and sent["price"] == 25000
+    assert result.thumbnail == "https://cdn.example.com/x.png"
 
 
 def test_results_are_limited(session):

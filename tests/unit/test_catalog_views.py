@@ -20,11 +20,11 @@ def test_testimonials_are_good_reviews_with_a_real_comment_one_per_author(sessio
 
     shown = testimonials(session)
 
-    assert [t["authorName"] for t in shown] == ["Ada Test"]
-    assert shown[0]["rating"] == 5
-    assert shown[0]["courseTitle"] == "Python for Data Analysis"
-    assert shown[0]["courseId"] == course.id
-    assert shown[0]["comment"].startswith("Clear lessons")
+    assert [t.author_name for t in shown] == ["Ada Test"]
+    assert shown[0].rating == 5 and shown[0].initials == "AT" and shown[0].date_text
+    assert shown[0].course_title == "Python for Data Analysis"
+    assert shown[0].course_id == course.id and shown[0].course_href == f"/courses/{course.id}"
+    assert shown[0].comment.startswith("Clear lessons")
 
 
 def test_testimonials_best_rated_first_and_limited(session):
@@ -36,7 +36,7 @@ def test_testimonials_best_rated_first_and_limited(session):
     shown = testimonials(session, limit=3)
 
     assert len(shown) == 3
-    assert [t["rating"] for t in shown] == [5, 5, 4]
+    assert [t.rating for t in shown] == [5, 5, 4]
 
 
 def test_no_reviews_no_testimonials(session):

@@ -15,6 +15,7 @@ import reflex as rx
 from reflex.istate.data import ReflexURL
 
 from marketplace.domain.errors import DomainError, NotFound
+from marketplace.shapes.catalog import SearchResult
 from marketplace.states import learning as learning_states
 from marketplace.states import reviews as review_states
 from marketplace.states import search as search_states
@@ -95,13 +96,13 @@ def _on_page(state, path: str) -> None:
 
 def test_enter_before_the_debounced_search_opens_a_match_of_the_text_typed(monkeypatch):
     def found(_session, query):
-        return [{"id": len(query), "title": query, "description": "", "price_text": "", "thumbnail": ""}]
+        return [SearchResult(id=len(query), title=query)]
 
     monkeypatch.setattr(search_states, "search_courses", found)
     state = _state(SearchState, monkeypatch)
     _on_page(state, "/faq/")
     asyncio.run(state.search("pyt", "/faq"))  # the last pause in typing
-    assert [r["id"] for r in state.results] == ["3"]
+    assert [r.id for r in state.results] == [3]
     opened = asyncio.run(state.key("Enter", "python "))  # the rest typed, then Enter, within 300 ms
     assert opened.args[0][1].equals(rx.Var.create("/courses/6"))
     assert state.open is False
@@ -113,7 +114,7 @@ def test_enter_before_the_debounced_search_opens_a_match_of_the_text_typed(monke
         assert state.open is False
 
     asyncio.run(state.search("python", "/courses/6"))  # typed again on the course page: searched as usual
-    assert (state.open, [r["id"] for r in state.results]) == (True, ["6"])
+    assert (state.open, [r.id for r in state.results]) == (True, [6])
     assert asyncio.run(state.key("Enter", "python")).args[0][1].equals(rx.Var.create("/courses/6"))
     _on_page(state, "/faq")  # back on /faq later: focusing the box and typing there searches again
     state.reopen()

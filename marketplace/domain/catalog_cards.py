@@ -1,0 +1,214 @@
+"""Catalog rows as shapes: course cards and instructor cards, built in bulk from the database.
+
+Cards are built one query per related table for a whole page, never one per row. Money and ratings are
+formatted here, once, from exact kobo and the stored rating, so no screen formats or parses them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+from sqlmodel import Session, col, func, select
+
+from marketplace.db.models import Category, Course, CourseCategory, Instructor, User
+from marketplace.domain.shapes import person_name
+from marketplace.money import format_ngn
+from marketplace.shapes.base import naira
+from marketplace.shapes.catalog import CourseCard, InstructorCard, InstructorDetail, SocialLink, TeacherRef
+
+PLACEHOLDER_THUMBNAIL = "/images/placeholder-course.webp"
+IMAGES_PATH = "/images/"  # where relative thumbnails are served from by the app
+DEFAULT_ROLE = "Teacher"
+SOCIAL_ICONS = (
+    ("website", "Website", "globe"),
+    ("linkedin", "LinkedIn", "briefcase"),
+    ("x", "X", "at-sign"),
+    ("youtube", "YouTube", "circle-play"),
+    ("facebook", "Facebook", "users"),
+)
+
+
+def thumbnail_url(raw: str | None) -> str:
+    """The spec's thumbnail rule: http(s) kept, an app path kept, a bare name under /images/, none: placeholder.
+
+    A broken link cannot be seen from here; the card's image swaps in a stock picture when it fails to load.
+    """
+    value = (raw or "").strip()
+    if not value:
+        return PLACEHOLDER_THUMBNAIL
+    if value.lower().startswith(("http://", "https://")) or value.startswith("/"):
+        return value
+    return IMAGES_PATH + value.removeprefix("images/")
+
+
+def clamp_rating(value: float | None) -> float:
+    """A rating as shown: clamped to 0-5, one decimal."""
+    return round(min(max(float(value or 0), 0.0), 5.0), 1)
+
+
+def duration_text(seconds: int) -> str:
+    """``5:07`` or ``1:02:03``; ``""`` when the length is unknown."""
+    if not seconds or seconds < 0:
+        return ""
+    hours, rest = divmod(int(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def discount_percentage(price_kobo: int, original_kobo: int | None) -> int:
+    """Whole percent off the original price; 0 when there is no real discount."""
+    if not original_kobo or original_kobo <= price_kobo:
+        return 0
+    # Integer arithmetic, rounded half up, so money never passes through a float.
+    return ((original_kobo - price_kobo) * 200 + original_kobo) // (2 * original_kobo)
+
+
+def course_categories(session: Session, course_ids: Sequence[int]) -> dict[int, list[Category]]:
+    """Each course's categories, by name, in one query."""
+    found: dict[int, list[Category]] = defaultdict(list)
+    if not course_ids:
+        return found
+    rows = session.exec(
+        select(CourseCategory.course_id, Category)
+        .join(Category, col(Category.id) == CourseCategory.category_id)
+        .where(col(CourseCategory.course_id).in_(list(course_ids)))
+        .order_by(col(Category.name))
+    ).all()
+    for course_id, category in rows:
+        found[course_id].append(category)
+    return found
+
+
+def _teacher_names(session: Session, instructor_ids: set[int]) -> dict[int, str]:
+    if not instructor_ids:
+        return {}
+    rows = session.exec(
+        select(Instructor.id, User)
+        .join(User, col(User.id) == Instructor.user_id)
+        .where(col(Instructor.id).in_(list(instructor_ids)))
+    ).all()
+    return {instructor_id: person_name(user) for instructor_id, user in rows if instructor_id is not None}
+
+
+def course_fields(course: Course, categories: list[Category]) -> dict[str, object]:
+    """What a card and the course page share, by field name (the price fields worked out from exact kobo)."""
+    percent = discount_percentage(course.price_kobo, course.original_price_kobo)
+    original = course.original_price_kobo if percent and course.original_price_kobo else None
+    rating = clamp_rating(course.rating)
+    names = [c.name for c in categories]
+    return {
+        "id": course.id,
+        "title": course.title,
+        "description": course.description,
+        "thumbnail": thumbnail_url(course.thumbnail),
+        "price": naira(course.price_kobo),
+        "discounted_price": naira(course.price_kobo),
+        "original_price": naira(original or course.price_kobo),
+        "discount_percentage": percent,
+        "price_text": format_ngn(course.price_kobo),
+        "original_price_text": format_ngn(original) if original else "",
+        "rating": rating,
+        "rating_text": f"{rating:.1f}",
+        "review_count": course.review_count,
+        "lectures": course.lectures,
+        "level": course.level,
+        "hours": course.hours,
+        "categories": names,
+        "category": names[0] if names else "",
+        "category_slugs": [c.slug for c in categories],
+    }
+
+
+def course_cards(session: Session, courses: Sequence[Course]) -> list[CourseCard]:
+    """Course cards for ``courses``, in the given order (``enrolled`` is left to the caller, per viewer)."""
+    names = _teacher_names(session, {c.instructor_id for c in courses})
+    categories = course_categories(session, [c.id for c in courses if c.id is not None])
+    cards = []
+    for course in courses:
+        card = CourseCard.model_validate(course_fields(course, categories.get(course.id or 0, [])))
+        card.instructor = TeacherRef(id=course.instructor_id, name=names.get(course.instructor_id, ""))
+        cards.append(card)
+    return cards
+
+
+def course_counts(session: Session, instructor_ids: Sequence[int]) -> dict[int, int]:
+    """How many courses each instructor teaches, in one query."""
+    if not instructor_ids:
+        return {}
+    rows = session.exec(
+        select(Course.instructor_id, func.count(col(Course.id)))
+        .where(col(Course.instructor_id).in_(list(instructor_ids)))
+        .group_by(col(Course.instructor_id))
+    ).all()
+    return {instructor_id: count for instructor_id, count in rows}
+
+
+def role_label(role: str | None) -> str:
+    """The role shown capitalised; Teacher when none is set."""
+    value = (role or "").strip()
+    return value[:1].upper() + value[1:].lower() if value else DEFAULT_ROLE
+
+
+def _card_fields(instructor: Instructor, user: User, course_count: int) -> dict[str, object]:
+    rating = clamp_rating(instructor.rating)
+    return {
+        "id": instructor.id,
+        "user_id": user.id,
+        "first_name": user.first_name,
+        "last_name": user.last_name,
+        "name": person_name(user),
+        "role": role_label(user.role),
+        "title": instructor.title or instructor.profession,
+        "profession": instructor.profession,
+        "headline": user.headline,
+        "picture": thumbnail_url(user.profile_picture) if user.profile_picture else "",
+        "rating": rating,
+        "rating_text": f"{rating:.1f}",
+        "review_count": instructor.review_count,
+        "students": instructor.students_count,
+        "course_count": course_count,
+    }
+
+
+def instructor_card(instructor: Instructor, user: User, course_count: int = 0) -> InstructorCard:
+    """An instructor (mentor) as the lists show them."""
+    return InstructorCard.model_validate(_card_fields(instructor, user, course_count))
+
+
+def social_links(socials: Mapping[str, str]) -> list[SocialLink]:
+    """Outbound buttons for the http(s) links an instructor has filled in, in a fixed order."""
+    links = []
+    for key, label, icon in SOCIAL_ICONS:
+        href = (socials.get(key) or "").strip()
+        if href.lower().startswith(("http://", "https://")):
+            links.append(SocialLink(label=label, icon=icon, href=href))
+    return links
+
+
+def instructor_detail(instructor: Instructor, user: User, course_count: int = 0) -> InstructorDetail:
+    """An instructor with every field of the spec's detail view.
+
+    The email address is left out: it is private, and messaging goes through /profile5/{userId}.
+    """
+    website = instructor.website or user.website or ""
+    socials = {
+        "website": website,
+        "linkedin": user.linkedin or "",
+        "youtube": user.youtube or "",
+        "facebook": user.facebook or "",
+        "x": user.x or "",
+    }
+    filled = {key: value for key, value in socials.items() if value}
+    return InstructorDetail.model_validate(
+        {
+            **_card_fields(instructor, user, course_count),
+            "about": instructor.about or "",
+            "expertise": [str(e) for e in instructor.expertise or [] if str(e).strip()],
+            "experience": instructor.experience or "",
+            "website": website,
+            "socials": filled,
+            "links": social_links(filled),
+            "students_text": f"{instructor.students_count:,}",
+        }
+    )
