@@ -25,7 +25,6 @@ from marketplace.domain import checkout, guest_cart, orders
 from marketplace.domain.billing import COUNTRIES, NIGERIA, NIGERIAN_STATES
 from marketplace.domain.errors import DomainError, PaymentError
 from marketplace.domain.sessions import user_for_token
-from marketplace.domain.validation import is_email_address
 from marketplace.payments.registry import active_provider_name
 from marketplace.states.cart import CartState
 from marketplace.states.coupon import CouponState
@@ -34,8 +33,6 @@ from marketplace.states.session import SessionState
 log = logging.getLogger(__name__)
 
 EMPTY_CART = orders.EMPTY_CART
-MISSING_BILLING = orders.MISSING_BILLING
-BAD_EMAIL = orders.BAD_EMAIL
 LOGIN_NEEDED = "You must be logged in to checkout"
 NO_LINK = "Payment initiation failed: No payment link received."
 INITIATION_FAILED = checkout.INITIATION_FAILED
@@ -113,13 +110,7 @@ def begin_payment(
 
 def billing_problem(course_ids: list[int], country: str, region: str, email: str) -> str:
     """The first checkout rule the form breaks, in the spec's order, or ``""``."""
-    if not course_ids:
-        return EMPTY_CART
-    if not country.strip() or not region.strip() or not email.strip():
-        return MISSING_BILLING
-    if not is_email_address(email.strip()):
-        return BAD_EMAIL
-    return ""
+    return EMPTY_CART if not course_ids else orders.billing_problem(email, country, region)
 
 
 class CheckoutState(rx.State):
