@@ -214,3 +214,5 @@ def test_granians_own_processes_log_in_the_apps_format(restore_logging, monkeypa
     assert isinstance(handler.formatter, JsonFormatter if env == "production" else TextFormatter)
     granian = logging.getLogger("_granian")
     assert granian.propagate and not granian.handlers and granian.level == logging.WARNING
+    logs.configure()  # what create_app does next, in each worker: granian's --log-level still holds
+    assert granian.level == logging.WARNING and not logging.getLogger("_granian.serve").isEnabledFor(logging.INFO)
