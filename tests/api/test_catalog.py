@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
+from marketplace.api.app import create_api
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Review
 from marketplace.domain.shapes import MAX_ID
@@ -235,3 +236,25 @@ def test_malformed_instructor_id_is_422_naming_the_id(api_client, catalog_db, pa
 def test_the_largest_instructor_id_is_looked_up_and_not_found(api_client, catalog_db, path):
     response = api_client.get(path.format(MAX_ID))
     assert response.status_code == 404 and response.json() == {"message": "Instructor not found"}
+
+
+def test_every_catalog_route_documents_its_answer():
+    document = create_api().openapi()
+    expected = {
+        "/api/courses": "Page_CourseCard_",
+        "/api/courses/{course_id}": "CourseDetail",
+        "/api/courses/{course_id}/related": "CourseCard",
+        "/api/categories": "Category",
+        "/api/instructors": "InstructorCard",
+        "/api/instructors/{instructor_id}": "InstructorDetail",
+        "/api/instructors/{instructor_id}/courses": "CourseCard",
+        "/api/mentors/{instructor_id}": "MentorPage",
+        "/api/search": "SearchResult",
+        "/api/teachers": "TeacherPage",
+    }
+    for path, model in expected.items():
+        schema = document["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+        ref = schema.get("$ref") or schema["items"]["$ref"]
+        assert ref == f"#/components/schemas/{model}", path
+    detail = document["components"]["schemas"]["CourseDetail"]["properties"]
+    assert {"_id", "discountedPrice", "originalPrice", "reviewSummary", "sections"} <= set(detail)
