@@ -189,7 +189,7 @@ def test_the_messages_list_shows_unread_messages_and_their_time_until_the_chat_i
         )
         session.commit()
     with Session(get_engine(live_app.db_url)) as session:
-        sent = session.get(Message, last["id"]).created_at  # the time as stored
+        sent = session.get(Message, last.id).created_at  # the time as stored
 
     page = open_as(browser, live_app, learner, "/profile5")
     row = page.get_by_test_id("conversation")
