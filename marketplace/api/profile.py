@@ -13,6 +13,7 @@ from marketplace.domain import avatars, profile, teachers
 from marketplace.domain.errors import NotFound, Unauthorized
 from marketplace.domain.shapes import MAX_ID
 from marketplace.settings import settings
+from marketplace.shapes.accounts import UserPublic
 from marketplace.shapes.catalog import TeacherPage
 
 router = APIRouter(tags=["profile"], route_class=CommitOnReturnRoute)
@@ -38,7 +39,7 @@ def update_profile(
     website: FormText = None,
     x: FormText = None,
     picture: Annotated[UploadFile | None, File(alias="profilePicture")] = None,
-) -> dict:
+) -> UserPublic:
     """Merge the sent profile fields (multipart) into the caller's account; answers the updated user.
 
     Errors are ``{message, field}``: 401 without a valid token, 422 for a broken field rule or a picture
@@ -66,7 +67,7 @@ def update_profile(
         data = picture.file.read(settings.max_picture_bytes + 1)
     # The answer is the user alone: the client merges every key of it into its stored user.
     return profile.update_profile(
-        session, user_id=user.id, fields={k: v for k, v in values.items() if v is not None}, picture=data
+        session, user_id=user.id or 0, fields={k: v for k, v in values.items() if v is not None}, picture=data
     )
 
 
