@@ -203,8 +203,10 @@ def test_notifications_stay_listed_when_marking_them_read_fails(monkeypatch):
     from marketplace.states import notifications as notification_states
     from marketplace.states.notifications import NotificationsState
 
-    note = {"id": 1, "kind": "message", "text": "New message from Ada", "link": "/profile5/2", "read": False}
-    listed = {"notifications": [note], "page": 1, "pages": 1, "total": 1}
+    from marketplace.shapes.social import Notification, NotificationPage
+
+    note = Notification(id=1, kind="message", text="New message from Ada", link="/profile5/2", read=False)
+    listed = NotificationPage(notifications=[note], page=1, pages=1, total=1)
     monkeypatch.setattr(notification_states.notifications, "list_notifications", lambda *_a, **_k: listed)
     monkeypatch.setattr(notification_states.notifications, "mark_all_read", _raise(RuntimeError("database down")))
     state = _state(NotificationsState, monkeypatch)
