@@ -83,7 +83,13 @@ def list_teachers(
     return teachers.list_teachers(session, user_id=user.id or 0, query=query, page=page)
 
 
-@router.get("/media/{path:path}")
+@router.get(
+    "/media/{path:path}",
+    response_class=FileResponse,
+    responses={
+        200: {"description": "The stored file, with its own type", "content": {"image/webp": {}, "video/mp4": {}}}
+    },
+)
 def media(path: str) -> FileResponse:
     """A stored upload (avatars, course files) from the media folder; nothing outside it is reachable."""
     root = settings.media_dir.resolve()
