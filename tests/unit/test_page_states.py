@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from types import SimpleNamespace
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import reflex as rx
 from reflex.istate.data import ReflexURL
 
+from marketplace.domain import sessions
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.shapes.catalog import SearchResult
 from marketplace.states import learning as learning_states
@@ -31,7 +32,8 @@ pytestmark = pytest.mark.usefixtures("event_loop_guard")
 
 def _state(cls, monkeypatch, *, user_id: int | None = 7):
     """A state of ``cls`` in a fresh tree; signed in as ``user_id`` (the server takes its token as theirs) or not."""
-    caller = SimpleNamespace(user_id=user_id, session_id="s", seen_due=False)
+    expires = datetime.now(UTC) + timedelta(hours=1)
+    caller = sessions.Caller(user_id=user_id or 0, session_id="s", expires_at=expires, seen_due=False)
     monkeypatch.setattr(session_states, "_check_tokens", lambda _s, _token, _refresh: (caller, "") if user_id else None)
     root = rx.State()
     if user_id is not None:

@@ -15,8 +15,8 @@ import jwt
 import pytest
 import reflex as rx
 from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
-from marketplace.db.engine import get_engine
 from marketplace.domain import sessions
 from marketplace.settings import settings
 from marketplace.states import session as session_module
@@ -32,16 +32,15 @@ pytestmark = pytest.mark.usefixtures("worker_sessions", "event_loop_guard")
 
 @pytest.fixture
 def statements(db_url) -> Iterator[list[str]]:
-    """Every SQL statement sent to the test database while the test runs."""
+    """Every SQL statement sent while the test runs (any engine: the app may hold its own for the test URL)."""
     sent: list[str] = []
-    engine = get_engine(db_url)
 
     def record(_conn, _cursor, statement, *_args) -> None:
         sent.append(statement)
 
-    event.listen(engine, "before_cursor_execute", record)
+    event.listen(Engine, "before_cursor_execute", record)
     yield sent
-    event.remove(engine, "before_cursor_execute", record)
+    event.remove(Engine, "before_cursor_execute", record)
 
 
 @pytest.fixture
