@@ -70,6 +70,14 @@ class Course(SQLModel, table=True):
     rating: float = Field(default=0.0)  # average of course reviews, 0-5
     review_count: int = Field(default=0)
     created_at: datetime = Field(default_factory=utcnow)
+    # What the course page tells a visitor deciding to buy (docs/product.md, "Course page").
+    subtitle: str = Field(default="", max_length=200)
+    language: str = Field(default="English", max_length=40, index=True)
+    learn: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))  # what you'll learn
+    requirements: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    audience: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))  # who it is for
+    # Learners enrolled, kept in step when an enrollment is made: the "Most popular" sort reads it from an index.
+    enrollment_count: int = Field(default=0, ge=0)
 
 
 # One index per sort of marketplace.domain.listing.sort_order, column for column and direction for direction, so the
@@ -83,6 +91,9 @@ Index(
 Index("ix_courses_price_asc", col(Course.price_kobo), col(Course.id))
 Index("ix_courses_price_desc", col(Course.price_kobo).desc(), col(Course.id))
 Index("ix_courses_rating_sort", col(Course.rating).desc(), col(Course.review_count).desc(), col(Course.id))
+Index("ix_courses_newest", col(Course.created_at).desc(), col(Course.id).desc())
+Index("ix_courses_popular", col(Course.enrollment_count).desc(), col(Course.id))
+Index("ix_courses_most_reviewed", col(Course.review_count).desc(), col(Course.id))
 
 
 class Section(SQLModel, table=True):
