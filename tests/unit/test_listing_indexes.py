@@ -38,8 +38,9 @@ def _plan(db_url: str, sort: str, *, min_rating: int | None = None) -> str:
         return " | ".join(row[0] for row in conn.execute(text("EXPLAIN " + sql)))
 
 
-def test_every_sort_has_an_index(db_url):
-    assert set(INDEX_OF_SORT) == set(listing.SORTS)
+def test_every_sort_has_an_index():
+    missing = set(listing.SORTS) - set(INDEX_OF_SORT)
+    assert not missing, f"give {missing} an index matching its ORDER BY (a migration) and name it in INDEX_OF_SORT"
 
 
 @pytest.mark.parametrize("sort", list(INDEX_OF_SORT))
