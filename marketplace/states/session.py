@@ -22,8 +22,10 @@ import dataclasses
 import json
 import logging
 import time
+from typing import Any
 
 import reflex as rx
+from reflex_base.event import EventSpec
 from sqlmodel import Session
 
 from marketplace import routes
@@ -171,14 +173,14 @@ class SessionState(rx.State):
         await self._verified_caller()
         return self.token
 
-    def _sign_in(self, user: dict, token: str, refresh: str = "") -> None:
+    def _sign_in(self, user: dict[str, Any], token: str, refresh: str = "") -> None:
         """Remember a signed-in user, their access token and the refresh token that renews it in the browser."""
         self.user_json = json.dumps(user)
         self.token = token
         self.refresh_token = refresh
         self._forget_check()
 
-    def _set_user(self, user: dict) -> None:
+    def _set_user(self, user: dict[str, Any]) -> None:
         """Store the updated user (after a profile save)."""
         self.user_json = json.dumps(user)
 
@@ -190,7 +192,7 @@ class SessionState(rx.State):
         self._forget_check()
 
     @rx.event
-    async def require_login(self):
+    async def require_login(self) -> EventSpec | None:
         """on_load guard: pages for signed-in users send everybody else to /login, then back."""
         if await self._verified_user_id() is None:
             if self.token or self.refresh_token:
