@@ -7,6 +7,7 @@ from marketplace.logs import RequestIds
 from marketplace.pages import (  # noqa: F401  (importing a page module registers its routes)
     auth,
     catalog,
+    certificates,
     chat,
     commerce,
     course,
