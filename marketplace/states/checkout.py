@@ -18,6 +18,7 @@ from functools import partial
 from urllib.parse import quote
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from marketplace import routes
 from marketplace.db.engine import in_thread, session_scope
@@ -189,6 +190,15 @@ class CheckoutState(rx.State):
             page_path, toast = routes.ORDER_FAILED, rx.toast.error(FAILED)
         return [toast, rx.redirect(f"{page_path}?ref={quote(result.ref)}", replace=True)]
 
+    async def _to_login(self) -> EventSpec:
+        """The login ended (signed out on another device): sign this tab out and come back to the same return
+        after logging in again, so the payment is still settled. The return alone settles nothing."""
+        async with self:
+            (await self.get_state(SessionState))._sign_out()
+            self.phase = "form"
+            target = routes.login_path(self.router.url.path, self.router.url.query)
+        return rx.redirect(target, replace=True)
+
     @rx.event(background=True)
     async def settle_return(self):
         """Verify the return with the provider; a pending transfer is asked about every 2 s for ~2 minutes."""
@@ -199,6 +209,7 @@ class CheckoutState(rx.State):
             poll = self._poll
         result = await in_thread(partial(settle, token, params))
         if result.status == "signed_out":
+            yield await self._to_login()
             return
         if result.status != "pending":
             async with self:
@@ -215,6 +226,9 @@ class CheckoutState(rx.State):
                 if left or self._poll != poll or self._waiting_ref != result.ref:
                     return  # the learner left, or started over
             result = await in_thread(partial(settle, token, {**params, "tx_ref": result.ref}))
+            if result.status == "signed_out":
+                yield await self._to_login()
+                return
             if result.status in ("paid", "failed"):
                 async with self:
                     events = await self._finish(result)
