@@ -8,10 +8,10 @@ from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, Field
 
 from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, OptionalUser, SessionDep, ensure_self
-from marketplace.domain import review_replies, reviews
+from marketplace.domain import review_edits, review_replies, reviews
 from marketplace.domain.errors import Unauthorized
 from marketplace.domain.shapes import MAX_ID
-from marketplace.shapes.reviews import CourseAverage, RatingTotals, Review, ReviewPage, ReviewSummary
+from marketplace.shapes.reviews import CourseAverage, RatingTotals, Review, ReviewPage, ReviewRemoved, ReviewSummary
 
 router = APIRouter(tags=["reviews"], route_class=CommitOnReturnRoute)
 
@@ -101,3 +101,19 @@ def average(session: SessionDep, target_id: Id, target_type: TargetType = review
 def reply_to_review(session: SessionDep, user: CurrentUser, review_id: Id, body: ReplyIn) -> Review:
     """Answer a review as the instructor it is about; the reviewer is notified. Writing again replaces it."""
     return review_replies.reply_to_review(session, user_id=user.id, review_id=review_id, reply=body.reply)
+
+
+@router.put("/review/{review_id}")
+def edit_review(session: SessionDep, user: CurrentUser, review_id: Id, body: ReviewIn) -> Review:
+    """Change the rating and comment of one of the caller's reviews (the form's checks and messages); the
+    target's average and count follow. Someone else's review: 403; no such review: 404."""
+    return review_edits.edit_review(
+        session, user_id=user.id, review_id=review_id, rating=body.rating, comment=body.comment
+    )
+
+
+@router.delete("/review/{review_id}")
+def delete_review(session: SessionDep, user: CurrentUser, review_id: Id) -> ReviewRemoved:
+    """Delete one of the caller's reviews; answers the target's new ``averageRating`` and ``totalReviews``.
+    Someone else's review: 403; no such review: 404."""
+    return review_edits.delete_review(session, user_id=user.id, review_id=review_id)

@@ -5,17 +5,24 @@ Who may review what:
 - an instructor: learners enrolled in at least one of that instructor's courses, and never the
   instructor themselves. (The spec gives the mentor form "the same limits" as course reviews; taking a
   course from the mentor is what makes a review of them worth reading, and it keeps drive-by ratings out.)
-At most five reviews per author per target. Comments are stored as plain text and must be rendered as
-text, never as HTML. Functions answer with the shapes of :mod:`marketplace.shapes.reviews`.
+At most five reviews per author per target (the spec's limit), but a learner's rating counts once: only each
+author's latest review of a target (newest ``created_at``, then highest id) is in the target's average, its count,
+its per-star bars, its stored ``rating``/``review_count`` (which the listing sorts and the cards read) and its
+public list. Their earlier reviews stay theirs, under My Reviews, to edit or delete
+(:mod:`marketplace.domain.review_edits`). Comments are stored as plain text and must be rendered as text, never
+as HTML. Functions answer with the shapes of :mod:`marketplace.shapes.reviews`.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import ColumnElement, func
+from sqlalchemy.orm import Mapped
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
 
 from marketplace.db.models import Course, Enrollment, Instructor, Notification, Review, User
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
@@ -78,7 +85,7 @@ def date_text(moment: datetime | None) -> str:
     return f"{moment.day} {moment:%b %Y}"
 
 
-def review_shape(review: Review, author: User | None, *, target_title: str = "") -> ReviewShape:
+def review_shape(review: Review, author: User | None, *, target_title: str = "", counted: bool = True) -> ReviewShape:
     """A review as lists and the API show it, with its author's name and avatar and the instructor's reply."""
     author_name = person_name(author) or "Learner"
     return ReviewShape(
@@ -95,6 +102,7 @@ def review_shape(review: Review, author: User | None, *, target_title: str = "")
         reply=review.reply or "",
         replied_at=iso(review.replied_at),
         target_title=target_title,
+        counted=counted,
         link=target_link(review.target_type, review.target_id),
         initials=initials(author_name),
         date_text=date_text(review.created_at),
@@ -111,25 +119,48 @@ def _page_bounds(total: int, page: int, per_page: int) -> tuple[int, int]:
 def list_reviews(
     session: Session, *, target_type: str, target_id: int, page: int = 1, per_page: int = 10
 ) -> ReviewPage:
-    """One page of a target's reviews, newest first, with each author's name and avatar.
+    """One page of a target's reviews, newest first, with each author's name and avatar: each author's latest
+    review only, the ones the summary counts (so the list and its count agree, and one learner cannot fill a page).
 
     Raises:
         NotFound: the course or instructor does not exist.
     """
     target_type = normalize_type(target_type)
     get_target(session, target_type, target_id)
-    where = (Review.target_type == target_type, Review.target_id == target_id)
-    total = session.exec(select(func.count(col(Review.id))).where(*where)).one()
+    where = col(Review.id).in_(latest_review_ids(target_type, target_id))
+    total = session.exec(select(func.count(col(Review.id))).where(where)).one()
     page, per_page = _page_bounds(total, page, per_page)
     rows = session.exec(
         select(Review, User)
         .join(User, col(User.id) == Review.author_id, isouter=True)
-        .where(*where)
+        .where(where)
         .order_by(col(Review.created_at).desc(), col(Review.id).desc())
         .offset(Page.offset(page, per_page))
         .limit(per_page)
     ).all()
     return ReviewPage.of([review_shape(r, u) for r, u in rows], total=total, page=page, per_page=per_page)
+
+
+def _latest_ids(*where: ColumnElement[bool] | bool, per: tuple[Mapped[Any], ...]) -> SelectOfScalar[int]:
+    """The ids of the newest review in each group ``per`` of the reviews matching ``where``."""
+    ranked = (
+        select(
+            col(Review.id).label("review_id"),
+            func.row_number()
+            .over(partition_by=per, order_by=(col(Review.created_at).desc(), col(Review.id).desc()))
+            .label("newness"),
+        )
+        .where(*where)
+        .subquery()
+    )
+    return select(ranked.c.review_id).where(ranked.c.newness == 1)
+
+
+def latest_review_ids(target_type: str, target_id: int) -> SelectOfScalar[int]:
+    """A subquery of the reviews of a target that count: each author's latest one."""
+    return _latest_ids(
+        col(Review.target_type) == target_type, col(Review.target_id) == target_id, per=(col(Review.author_id),)
+    )
 
 
 def _average(distribution: dict[int, int]) -> float:
@@ -141,9 +172,10 @@ def _average(distribution: dict[int, int]) -> float:
 
 
 def _distribution(session: Session, target_type: str, target_id: int) -> dict[int, int]:
+    """How many authors gave each star, by their latest review of the target."""
     rows = session.exec(
         select(Review.rating, func.count(col(Review.id)))
-        .where(Review.target_type == target_type, Review.target_id == target_id)
+        .where(col(Review.id).in_(latest_review_ids(target_type, target_id)))
         .group_by(col(Review.rating))
     ).all()
     counts = dict(rows)
@@ -168,7 +200,8 @@ def summary_of(distribution: dict[int, int]) -> ReviewSummary:
 
 
 def review_summary(session: Session, target_type: str, target_id: int) -> ReviewSummary:
-    """The average (2 decimal places, 0 when none), the count, and how many reviews gave each star.
+    """The average (2 decimal places, 0 when none), the count, and how many reviews gave each star, counting
+    each author once (their latest review).
 
     Raises:
         NotFound: the course or instructor does not exist.
@@ -178,7 +211,7 @@ def review_summary(session: Session, target_type: str, target_id: int) -> Review
     return summary_of(_distribution(session, target_type, target_id))
 
 
-def _validate(rating: object, comment: str | None) -> tuple[int, str]:
+def validate(rating: object, comment: str | None) -> tuple[int, str]:
     """The rating and the cleaned comment, after the form's checks in the spec's order and words."""
     if rating is None or rating == 0 or rating == "":
         raise DomainError("Please add a rating!", field="rating")
@@ -211,7 +244,14 @@ def _check_may_review(session: Session, author: User, target: Course | Instructo
         raise Forbidden("Only learners enrolled in one of this mentor's courses can review them.")
 
 
-def _store_rating(session: Session, target: Course | Instructor, target_type: str, target_id: int) -> None:
+def store_rating(session: Session, target: Course | Instructor, target_type: str, target_id: int) -> None:
+    """Recompute the target's stored ``rating`` and ``review_count`` (what cards and the listing's sorts read).
+
+    The target's row is locked first (PostgreSQL; SQLite serialises writers anyway), so two reviews of one course
+    written at once are counted one after the other, each seeing the other's committed review.
+    """
+    model = Course if isinstance(target, Course) else Instructor
+    session.exec(select(model.id).where(col(model.id) == target_id).with_for_update()).first()
     distribution = _distribution(session, target_type, target_id)
     target.rating = _average(distribution)
     target.review_count = sum(distribution.values())
@@ -265,7 +305,7 @@ def add_review(
     author = session.get(User, author_id) if author_id is not None else None
     if author is None or author_id is None:
         raise Unauthorized("You must be logged in to submit a review.")
-    stars, text = _validate(rating, comment)
+    stars, text = validate(rating, comment)
     target_type = normalize_type(target_type)
     target = get_target(session, target_type, target_id)
     _check_may_review(session, author, target)
@@ -282,14 +322,15 @@ def add_review(
     review = Review(author_id=author_id, target_type=target_type, target_id=target_id, rating=stars, comment=text)
     session.add(review)
     session.flush()
-    _store_rating(session, target, target_type, target_id)
+    store_rating(session, target, target_type, target_id)
     _notify(session, author, target, target_type, target_id, stars)
     session.flush()
     return review_shape(review, author)
 
 
 def user_reviews(session: Session, user_id: int, *, page: int = 1, per_page: int = 4) -> ReviewPage:
-    """One page of the reviews a user wrote, newest first, each with its target's name (``targetTitle``)."""
+    """One page of the reviews a user wrote, newest first, each with its target's name (``targetTitle``) and
+    whether it is the one their rating of that target counts (``counted``: their latest review of it)."""
     where = Review.author_id == user_id
     total = session.exec(select(func.count(col(Review.id))).where(where)).one()
     page, per_page = _page_bounds(total, page, per_page)
@@ -301,15 +342,24 @@ def user_reviews(session: Session, user_id: int, *, page: int = 1, per_page: int
         .limit(per_page)
     ).all()
     author = session.get(User, user_id)
-    titles = _target_titles(session, list(rows))
+    titles = target_titles(session, list(rows))
+    counted = set(
+        session.exec(_latest_ids(where, per=(col(Review.target_type), col(Review.target_id)))).all() if rows else ()
+    )
     items = [
-        review_shape(review, author, target_title=titles.get((review.target_type, review.target_id), ""))
+        review_shape(
+            review,
+            author,
+            target_title=titles.get((review.target_type, review.target_id), ""),
+            counted=review.id in counted,
+        )
         for review in rows
     ]
     return ReviewPage.of(items, total=total, page=page, per_page=per_page)
 
 
-def _target_titles(session: Session, reviews: list[Review]) -> dict[tuple[str, int], str]:
+def target_titles(session: Session, reviews: list[Review]) -> dict[tuple[str, int], str]:
+    """The course's title or the mentor's name of each target of ``reviews``, by (type, id)."""
     course_ids = {r.target_id for r in reviews if r.target_type == COURSE}
     instructor_ids = {r.target_id for r in reviews if r.target_type == INSTRUCTOR}
     titles: dict[tuple[str, int], str] = {}

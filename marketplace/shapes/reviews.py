@@ -2,7 +2,7 @@
 
 Wire names follow the spec and today's API: ``id, userId, targetId, type, courseId, rating, comment,
 created_at, authorName, avatar, reply, repliedAt`` for a review (plus ``targetTitle`` and ``link`` on a
-learner's own list), ``{reviews, total, page, pages}`` for a page, and ``{averageRating, totalReviews,
+learner's own list, and ``counted``), ``{reviews, total, page, pages}`` for a page, and ``{averageRating, totalReviews,
 distribution}`` for a summary. The UI fields (``initials``, ``date_text``, ``bars``...) are worked out once, in
 the domain's builders, so a component only reads them.
 """
@@ -30,6 +30,9 @@ class Review(Shape):
     reply: str = ""  # the instructor's answer, "" when none (plain text)
     replied_at: str | None = None  # ISO 8601, UTC
     target_title: str = ""  # the course's title or the mentor's name ("" where the list is of one target)
+    # Whether this is the review the author's rating of the target counts by (their latest of it). Public lists
+    # hold only those; a learner's own list (My Reviews) marks which of theirs it is.
+    counted: bool = True
     link: str = ""  # the target's page: /courses/{id} or /mentors/{id}
     # For the screen only.
     initials: str = "?"  # of the author's name, for an avatar without a picture
@@ -77,3 +80,12 @@ class CourseAverage(Shape):
 
     status: str = "success"
     data: RatingTotals = Field(default_factory=RatingTotals)
+
+
+class ReviewRemoved(RatingTotals):
+    """What deleting a review answers: which review went, from which target, and that target's new
+    ``averageRating`` and ``totalReviews``."""
+
+    id: int = 0
+    target_id: int = 0
+    target_type: str = Field(default="Course", alias="type")

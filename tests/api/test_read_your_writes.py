@@ -49,7 +49,7 @@ from marketplace.db.models import (
     User,
     WishlistEntry,
 )
-from marketplace.domain import account_recovery, chat, login_throttle, notifications, one_time_tokens, sessions
+from marketplace.domain import account_recovery, chat, login_throttle, notifications, one_time_tokens, reviews, sessions
 from marketplace.domain.checkout import WEBHOOK_JOB
 from marketplace.domain.pricing import price_kobo
 from marketplace.domain.sessions import issue_token
@@ -643,6 +643,40 @@ def _reply_to_review(w: World) -> Call:
     return Call(
         "POST", f"/api/review/{review.id}/reply", expect, kwargs={"json": {"reply": "Thank you!"}, "headers": headers}
     )
+
+
+def _own_review(w: World):
+    """An enrolled learner's review of the course (through the domain, so the stored rating follows it)."""
+    user, headers, course, _ = _enrolled(w)
+    review = reviews.add_review(
+        w.session, author_id=user.id, target_type="Course", target_id=course.id, rating=2, comment="Slow"
+    )
+    w.session.commit()
+    return headers, course, review
+
+
+@case("PUT /api/review/{review_id}")
+def _edit_review(w: World) -> Call:
+    headers, course, review = _own_review(w)
+
+    def expect(db: Db, reply) -> None:
+        row = db.one("reviews", id=review.id)
+        assert (row["rating"], row["comment"]) == (5, "Better on a second watch")
+        assert db.one("courses", id=course.id)["rating"] == 5.0
+
+    body = {"rating": 5, "comment": "Better on a second watch"}
+    return Call("PUT", f"/api/review/{review.id}", expect, kwargs={"json": body, "headers": headers})
+
+
+@case("DELETE /api/review/{review_id}")
+def _delete_review(w: World) -> Call:
+    headers, course, review = _own_review(w)
+
+    def expect(db: Db, reply) -> None:
+        assert db.rows("reviews", id=review.id) == []
+        assert db.one("courses", id=course.id)["review_count"] == 0
+
+    return Call("DELETE", f"/api/review/{review.id}", expect, kwargs={"headers": headers})
 
 
 # profile

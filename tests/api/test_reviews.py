@@ -40,11 +40,28 @@ def test_add_review_creates_it_and_updates_the_average(api_client, session):
         "courseId": course.id,
     }
     assert review["authorName"] == "Ngozi Ade" and review["created_at"] and "avatar" in review
-    _post(api_client, headers, learner.id, course.id, rating=5)
+    other, other_headers = _enrolled(session, course)
+    _post(api_client, other_headers, other.id, course.id, rating=5)
     average = api_client.get(f"/api/review/courseAverage/{course.id}").json()
     assert average == {"status": "success", "data": {"averageRating": 4.5, "totalReviews": 2}}
     summary = api_client.get(f"/api/review/{course.id}/average?type=Course").json()
     assert summary["distribution"] == {"5": 1, "4": 1, "3": 0, "2": 0, "1": 0}
+
+
+def test_a_learners_second_review_replaces_their_rating_instead_of_adding_one(api_client, session):
+    course = make_course(session)
+    learner, headers = _enrolled(session, course)
+    other, other_headers = _enrolled(session, course)
+    _post(api_client, other_headers, other.id, course.id, rating=5)
+    _post(api_client, headers, learner.id, course.id, rating=1, comment="Hard at first")
+    _post(api_client, headers, learner.id, course.id, rating=4, comment="Clicked in the end")
+    average = api_client.get(f"/api/review/courseAverage/{course.id}").json()
+    assert average["data"] == {"averageRating": 4.5, "totalReviews": 2}
+    listed = api_client.get(f"/api/review/getReviews?targetId={course.id}&type=Course").json()
+    assert listed["total"] == 2
+    assert [r["comment"] for r in listed["reviews"]] == ["Clicked in the end", "Great"]
+    card = api_client.get(f"/api/courses/{course.id}").json()
+    assert (card["rating"], card["reviewCount"]) == (4.5, 2)
 
 
 def test_posting_as_another_user_is_refused(api_client, session):
@@ -88,7 +105,11 @@ def test_sixth_review_is_refused_with_the_exact_message(api_client, session):
         assert _post(api_client, headers, learner.id, course.id, comment=f"Take {n}").status_code == 201
     sixth = _post(api_client, headers, learner.id, course.id, comment="Take 6")
     assert (sixth.status_code, sixth.json()) == (400, {"message": "You have already reviewed this target 5 times."})
-    assert len(api_client.get(f"/api/review/courseReviews/{course.id}").json()) == 5
+    # Five kept (all under My Reviews), one listed and counted: the latest.
+    mine = api_client.get(f"/api/review/getReviews/userReviews/{learner.id}", headers=headers).json()
+    assert mine["total"] == 5
+    listed = api_client.get(f"/api/review/courseReviews/{course.id}").json()
+    assert [r["comment"] for r in listed] == ["Take 4"]
 
 
 def test_script_in_a_comment_comes_back_as_the_literal_text(api_client, session):
@@ -103,8 +124,10 @@ def test_script_in_a_comment_comes_back_as_the_literal_text(api_client, session)
 
 def test_get_reviews_is_newest_first_and_paginated(api_client, session):
     course = make_course(session)
-    learner, headers = _enrolled(session, course)
-    ids = [_post(api_client, headers, learner.id, course.id, comment=f"c{n}").json()["id"] for n in range(3)]
+    ids = []
+    for n in range(3):
+        learner, headers = _enrolled(session, course)
+        ids.append(_post(api_client, headers, learner.id, course.id, comment=f"c{n}").json()["id"])
     page = api_client.get(f"/api/review/getReviews?targetId={course.id}&type=Course&page=1&perPage=2").json()
     assert (page["total"], page["pages"]) == (3, 2)
     assert [r["id"] for r in page["reviews"]] == [ids[2], ids[1]]
@@ -182,7 +205,7 @@ def test_only_the_courses_instructor_may_answer_a_review_and_the_answer_is_liste
 def test_every_review_route_documents_its_response_schema(api_client):
     spec = api_client.get("/api/openapi.json").json()
     review_paths = {path: ops for path, ops in spec["paths"].items() if path.startswith("/api/review/")}
-    assert len(review_paths) == 7
+    assert len(review_paths) == 8
     for path, ops in review_paths.items():
         for method, op in ops.items():
             ok = next(code for code in op["responses"] if code.startswith("2"))
@@ -191,3 +214,65 @@ def test_every_review_route_documents_its_response_schema(api_client):
     names = spec["components"]["schemas"]
     assert {"created_at", "authorName", "repliedAt", "type"} <= set(names["Review"]["properties"])
     assert {"averageRating", "totalReviews", "distribution"} <= set(names["ReviewSummary"]["properties"])
+
+
+def test_a_learner_edits_and_deletes_their_own_review_and_the_rating_follows(api_client, session):
+    course = make_course(session, title="Budgeting 101")
+    learner, headers = _enrolled(session, course)
+    other, other_headers = _enrolled(session, course)
+    _post(api_client, other_headers, other.id, course.id, rating=5)
+    review = _post(api_client, headers, learner.id, course.id, rating=3, comment="Okay").json()
+
+    edited = api_client.put(f"/api/review/{review['id']}", json={"rating": 1, "comment": " Too fast "}, headers=headers)
+    assert edited.status_code == 200
+    body = edited.json()
+    assert (body["id"], body["rating"], body["comment"], body["targetTitle"]) == (
+        review["id"],
+        1,
+        "Too fast",
+        "Budgeting 101",
+    )
+    assert api_client.get(f"/api/review/courseAverage/{course.id}").json()["data"] == {
+        "averageRating": 3.0,
+        "totalReviews": 2,
+    }
+    blank = api_client.put(f"/api/review/{review['id']}", json={"rating": 4, "comment": "  "}, headers=headers)
+    assert (blank.status_code, blank.json()["message"]) == (400, "Please add a comment!")
+    unrated = api_client.put(f"/api/review/{review['id']}", json={"comment": "Hi"}, headers=headers)
+    assert (unrated.status_code, unrated.json()["message"]) == (400, "Please add a rating!")
+
+    removed = api_client.delete(f"/api/review/{review['id']}", headers=headers)
+    assert removed.status_code == 200
+    assert removed.json() == {
+        "id": review["id"],
+        "targetId": course.id,
+        "type": "Course",
+        "averageRating": 5.0,
+        "totalReviews": 1,
+    }
+    assert [r["comment"] for r in api_client.get(f"/api/review/courseReviews/{course.id}").json()] == ["Great"]
+    again = api_client.delete(f"/api/review/{review['id']}", headers=headers)
+    assert (again.status_code, again.json()["message"]) == (404, "Review not found")
+
+
+def test_nobody_edits_or_deletes_another_learners_review(api_client, session):
+    teacher = make_instructor(session)
+    course = make_course(session, instructor=teacher)
+    learner, headers = _enrolled(session, course)
+    _intruder, intruder_headers = _enrolled(session, course)
+    review = _post(api_client, headers, learner.id, course.id, rating=4, comment="Mine").json()
+    path = f"/api/review/{review['id']}"
+    teacher_headers = _auth(session, session.get(User, teacher.user_id))
+
+    for who in (intruder_headers, teacher_headers):
+        edit = api_client.put(path, json={"rating": 1, "comment": "Hacked"}, headers=who)
+        assert (edit.status_code, edit.json()["message"]) == (403, "You can only edit or delete your own reviews.")
+        assert api_client.delete(path, headers=who).status_code == 403
+    assert api_client.put(path, json={"rating": 1, "comment": "Hacked"}).status_code == 401
+    assert api_client.delete(path).status_code == 401
+    assert api_client.put("/api/review/999999", json={"rating": 1, "comment": "x"}, headers=headers).status_code == 404
+    assert api_client.delete("/api/review/999999", headers=headers).status_code == 404
+    assert api_client.delete("/api/review/99999999999", headers=headers).status_code == 422
+
+    (kept,) = api_client.get(f"/api/review/courseReviews/{course.id}").json()
+    assert (kept["id"], kept["rating"], kept["comment"]) == (review["id"], 4, "Mine")

@@ -7,8 +7,9 @@ from sqlmodel import select
 
 from marketplace.db.models import Course, Instructor, Notification, Review
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
+from marketplace.domain.listing import ListingQuery, list_courses_for
 from marketplace.domain.reviews import add_review, list_reviews, review_summary, user_reviews
-from tests.factories import enroll, make_course, make_instructor, make_user
+from tests.factories import enroll, make_category, make_course, make_instructor, make_user
 
 
 def _learner_in(session, course, **fields):
@@ -134,7 +135,7 @@ def test_summary_of_a_course_without_reviews(session):
 def test_list_is_newest_first_with_author_and_plain_text(session):
     course = make_course(session)
     ada = _learner_in(session, course, first_name="Ada", last_name="Obi", profile_picture="/media/ada.png")
-    older = _course_review(session, ada, course, rating=3, comment="<script>alert(1)</script>")
+    older = _course_review(session, _learner_in(session, course), course, rating=3, comment="<script>alert(1)</script>")
     newer = _course_review(session, ada, course, rating=5, comment="  Much better now  ")
     row = session.get(Review, older.id)
     row.created_at = datetime.now(UTC) - timedelta(days=1)
@@ -220,7 +221,8 @@ def test_a_sixth_review_of_the_same_mentor_is_refused_too(session):
             session, author_id=learner.id, target_type="Instructor", target_id=teacher.id, rating=4, comment="Six"
         )
     assert _message(refused) == "You have already reviewed this target 5 times."
-    assert review_summary(session, "Instructor", teacher.id).total_reviews == 5
+    # Five reviews by one learner are one rating.
+    assert review_summary(session, "Instructor", teacher.id).total_reviews == 1
 
 
 def test_user_reviews_newest_first_with_target_titles_and_links(session):
@@ -248,10 +250,80 @@ def test_user_reviews_newest_first_with_target_titles_and_links(session):
     assert mine.reviews[1].target_title == "Data Basics"
 
 
-def test_user_reviews_page_by_four(session):
+def test_user_reviews_page_by_four_and_mark_the_one_that_counts(session):
     course = make_course(session)
     learner = _learner_in(session, course)
     for n in range(5):
         _course_review(session, learner, course, comment=f"n{n}")
     first, second = user_reviews(session, learner.id, page=1), user_reviews(session, learner.id, page=2)
     assert (len(first.reviews), len(second.reviews), first.pages) == (4, 1, 2)
+    # Only the latest of the five counts in the course's rating; My Reviews says which.
+    assert [(r.comment, r.counted) for r in first.reviews + second.reviews] == [
+        ("n4", True),
+        ("n3", False),
+        ("n2", False),
+        ("n1", False),
+        ("n0", False),
+    ]
+    assert first.model_dump(by_alias=True)["reviews"][0]["counted"] is True
+
+
+def _aged(session, review_id: int, days: int) -> None:
+    """Make a stored review ``days`` old (reviews written in one test share nearly the same second)."""
+    row = session.get(Review, review_id)
+    row.created_at = datetime.now(UTC) - timedelta(days=days)
+    session.add(row)
+    session.commit()
+
+
+def test_five_reviews_by_one_learner_count_once_by_their_latest(session):
+    """Issue 16, defect 3: six learners rate a course 4.7; one of them writing four more must not move it to
+    4.6 with 11 reviews. Each learner counts once, by their latest review, everywhere the rating shows."""
+    course = make_course(session)
+    learners = [_learner_in(session, course) for _ in range(6)]
+    for learner, rating in zip(learners, (5, 5, 5, 5, 4, 4), strict=True):
+        _course_review(session, learner, course, rating=rating)
+    assert (review_summary(session, "Course", course.id).average_text, course.review_count) == ("4.7", 6)
+
+    chidi = learners[5]
+    for rating in (3, 3, 3, 5):
+        _course_review(session, chidi, course, rating=rating, comment=f"Again {rating}")
+    summary = review_summary(session, "Course", course.id)
+    # Chidi's latest says 5: (5 * 5 + 4) / 6 with six learners, not (28 + 14) / 10.
+    assert (summary.average_rating, summary.average_text, summary.total_reviews) == (4.83, "4.8", 6)
+    assert summary.distribution == {5: 5, 4: 1, 3: 0, 2: 0, 1: 0}
+    stored = session.get(Course, course.id)
+    session.refresh(stored)
+    assert (stored.rating, stored.review_count) == (4.83, 6)
+    # The public list shows what is counted: one review per learner, Chidi's latest.
+    listed = list_reviews(session, target_type="Course", target_id=course.id, per_page=100)
+    assert listed.total == 6 and len(listed.reviews) == 6
+    assert [r.comment for r in listed.reviews if r.user_id == chidi.id] == ["Again 5"]
+
+
+def test_the_latest_review_is_the_newest_written_not_the_highest_id(session):
+    course = make_course(session)
+    learner = _learner_in(session, course)
+    newer = _course_review(session, learner, course, rating=2, comment="Now worse")
+    older = _course_review(session, learner, course, rating=5, comment="Loved it at first")
+    _aged(session, older.id, days=30)
+    # The stored rating is recomputed by the next write; the summary reads the reviews themselves.
+    summary = review_summary(session, "Course", course.id)
+    assert (summary.average_rating, summary.total_reviews) == (2.0, 1)
+    assert [r.id for r in list_reviews(session, target_type="Course", target_id=course.id).reviews] == [newer.id]
+
+
+def test_listing_sort_and_cards_agree_with_the_course_page(session):
+    category = make_category(session)
+    steady = make_course(session, title="Steady", categories=[category])
+    repeated = make_course(session, title="Repeated", categories=[category])
+    for _ in range(2):
+        _course_review(session, _learner_in(session, steady), steady, rating=4)
+    learner = _learner_in(session, repeated)
+    for rating in (1, 1, 1, 1, 5):  # counted once, as 5 stars (the old way: 1.8 from five reviews)
+        _course_review(session, learner, repeated, rating=rating)
+    cards = list_courses_for(session, ListingQuery(category=category.slug, sort="rating")).data
+    assert [(c.title, c.rating, c.review_count) for c in cards] == [("Repeated", 5.0, 1), ("Steady", 4.0, 2)]
+    for card in cards:
+        summary = review_summary(session, "Course", card.id)
+        assert (card.rating, card.review_count) == (summary.average_rating, summary.total_reviews)

@@ -1,0 +1,82 @@
+"""A learner edits or deletes their own reviews (My Reviews).
+
+Only the author may change a review: every call re-reads who is asking and whose review it is, whatever a
+page shows or a client sends. An edit goes through the review form's checks, in its words; the review keeps its
+date, so which of the author's reviews of a target counts (their latest) does not change. After either, the
+target's stored rating and count are recomputed, counting each author once.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session, col, select
+
+from marketplace.db.models import Review, User
+from marketplace.domain.errors import Forbidden, NotFound, Unauthorized
+from marketplace.domain.reviews import get_target, review_shape, store_rating, target_titles, validate
+from marketplace.shapes.reviews import Review as ReviewShape
+from marketplace.shapes.reviews import ReviewRemoved
+
+NOT_YOURS = "You can only edit or delete your own reviews."
+
+
+def _own_review(session: Session, user_id: int | None, review_id: int) -> tuple[User, Review]:
+    """The caller and their review, the author's row locked so an edit and a new review run one at a time.
+
+    Raises:
+        Unauthorized: nobody is signed in.
+        NotFound: Review not found.
+        Forbidden: the review is someone else's.
+    """
+    user = session.get(User, user_id) if user_id is not None else None
+    if user is None:
+        raise Unauthorized("You must be logged in to change a review.")
+    session.exec(select(User.id).where(col(User.id) == user.id).with_for_update()).first()
+    review = session.get(Review, review_id)
+    if review is None:
+        raise NotFound("Review not found")
+    if review.author_id != user.id:
+        raise Forbidden(NOT_YOURS)
+    return user, review
+
+
+def edit_review(
+    session: Session, *, user_id: int | None, review_id: int, rating: object, comment: str | None
+) -> ReviewShape:
+    """Change the rating and comment of the caller's review, then the target's stored rating and count.
+
+    Raises:
+        Unauthorized, NotFound, Forbidden: see :func:`_own_review`.
+        DomainError: the form's messages (Please add a rating! / Please add a comment! / too long).
+    """
+    stars, text = validate(rating, comment)
+    user, review = _own_review(session, user_id, review_id)
+    target = get_target(session, review.target_type, review.target_id)
+    review.rating, review.comment = stars, text
+    session.add(review)
+    session.flush()
+    store_rating(session, target, review.target_type, review.target_id)
+    session.flush()
+    title = target_titles(session, [review]).get((review.target_type, review.target_id), "")
+    return review_shape(review, user, target_title=title)
+
+
+def delete_review(session: Session, *, user_id: int | None, review_id: int) -> ReviewRemoved:
+    """Delete the caller's review; their previous review of the target (if any) becomes the one that counts.
+
+    Raises:
+        Unauthorized, NotFound, Forbidden: see :func:`_own_review`.
+    """
+    _user, review = _own_review(session, user_id, review_id)
+    target_type, target_id = review.target_type, review.target_id
+    target = get_target(session, target_type, target_id)
+    session.delete(review)
+    session.flush()
+    store_rating(session, target, target_type, target_id)
+    session.flush()
+    return ReviewRemoved(
+        id=review_id,
+        target_id=target_id,
+        target_type=target_type,
+        average_rating=target.rating,
+        total_reviews=target.review_count,
+    )
