@@ -23,10 +23,11 @@ def _filled_when_rated(value: int) -> str:
     )
 
 
-def _star_choice(value: int) -> rx.Component:
+def _star_choice(value: int, chosen: rx.Var | None = None) -> rx.Component:
     label = "1 star" if value == 1 else f"{value} stars"
+    checked = {"default_checked": chosen == value} if chosen is not None else {}
     return rx.el.label(
-        rx.el.input(type="radio", name="rating", value=str(value), class_name="sr-only"),
+        rx.el.input(type="radio", name="rating", value=str(value), class_name="sr-only", **checked),
         rx.icon("star", size=28, class_name=f"text-gray-300 hover:text-amber-400 {_filled_when_rated(value)}"),
         rx.el.span(label, class_name="sr-only"),
         title=label,
@@ -35,15 +36,20 @@ def _star_choice(value: int) -> rx.Component:
     )
 
 
+def star_choices(chosen: rx.Var | None = None) -> rx.Component:
+    """The "Your rating" radio group of five stars; ``chosen`` (a rating var) is checked at first, if given."""
+    return rx.el.fieldset(
+        rx.el.legend("Your rating", class_name=styles.LABEL),
+        rx.el.div(*[_star_choice(value, chosen) for value in range(1, 6)], class_name="group/rating flex items-center"),
+        class_name="mt-3",
+    )
+
+
 def review_form(heading: str = "Write a review", target_label: str = "this course") -> rx.Component:
     """The form; the page's route decides what is reviewed (see :func:`route_target`)."""
     return rx.el.form(
         rx.el.h3(heading, class_name=styles.H3),
-        rx.el.fieldset(
-            rx.el.legend("Your rating", class_name=styles.LABEL),
-            rx.el.div(*[_star_choice(value) for value in range(1, 6)], class_name="group/rating flex items-center"),
-            class_name="mt-3",
-        ),
+        star_choices(),
         rx.el.div(
             rx.el.label("Your review", html_for="review-comment", class_name=styles.LABEL),
             rx.el.textarea(

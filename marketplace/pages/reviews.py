@@ -1,4 +1,5 @@
-"""Pages: My Reviews (/profile3), the learner's own reviews, 4 per page, newest first."""
+"""Pages: My Reviews (/profile3), the learner's own reviews, 4 per page, newest first, to edit or delete; the
+page number is in the URL (``?page=2``)."""
 
 from __future__ import annotations
 
@@ -6,34 +7,10 @@ import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.profile_sidebar import profile_layout
-from marketplace.components.ui import badge, empty_state, error_state, pager, stars
+from marketplace.components.review_mine import my_review
+from marketplace.components.ui import empty_state, error_state, pager
 from marketplace.layouts import page, spinner
-from marketplace.shapes.reviews import Review
 from marketplace.states.reviews import MyReviewsState
-
-
-def _my_review(review: Review) -> rx.Component:
-    return rx.el.li(
-        rx.el.article(
-            rx.el.div(
-                rx.el.h2(
-                    rx.el.a(review.target_title, href=review.link, class_name=styles.LINK),
-                    class_name="font-semibold text-gray-900",
-                ),
-                rx.el.span(review.date_text, class_name="text-xs text-gray-500"),
-                class_name="flex flex-wrap items-baseline justify-between gap-2",
-            ),
-            rx.el.div(
-                stars(review.rating, size=16, label="Rated " + review.rating.to_string() + " out of 5"),
-                badge(rx.cond(review.target_type == "Instructor", "Mentor", "Course"), "gray"),
-                class_name="flex items-center gap-2",
-            ),
-            # Plain text: a comment never renders as HTML.
-            rx.el.p(review.comment, class_name="mt-2 whitespace-pre-line break-words text-sm text-gray-700"),
-            class_name=f"{styles.CARD} flex flex-col gap-1 p-4",
-        ),
-        data_testid="my-review",
-    )
 
 
 def _body() -> rx.Component:
@@ -46,7 +23,7 @@ def _body() -> rx.Component:
             rx.cond(
                 MyReviewsState.total > 0,
                 rx.fragment(
-                    rx.el.ul(rx.foreach(MyReviewsState.reviews, _my_review), class_name="flex flex-col gap-4"),
+                    rx.el.ul(rx.foreach(MyReviewsState.reviews, my_review), class_name="flex flex-col gap-4"),
                     pager(MyReviewsState.page, MyReviewsState.pages, MyReviewsState.go_to_page),
                 ),
                 empty_state(

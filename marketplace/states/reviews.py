@@ -1,5 +1,5 @@
 """Reviews: the one list of a target's reviews (course page, mentor page, player), the form that writes one, the
-instructor's Reply, and the learner's own (/profile3).
+instructor's Reply, and the learner's own (/profile3) with Edit and Delete.
 
 The target of a review is read from the page's route (a course page or the player: that course; a mentor or
 teacher page: that instructor), never from an id the browser sends. The rules and their messages (signed in,
@@ -15,8 +15,9 @@ from collections.abc import Callable
 import reflex as rx
 from sqlmodel import Session
 
+from marketplace import routes
 from marketplace.db.engine import in_session_thread
-from marketplace.domain import review_replies, reviews
+from marketplace.domain import review_edits, review_replies, reviews
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.shapes.reviews import Review, ReviewPage, ReviewSummary
 from marketplace.states.paging import UserPagesState
@@ -30,6 +31,10 @@ POSTED = "Thank you! Your review was posted."
 REPLY_FAILED = "Failed to post your reply. Please try again."
 REPLY_POSTED = "Your reply was posted."
 FETCH_FAILED = "Failed to fetch reviews"
+EDITED = "Your review was updated."
+EDIT_FAILED = "Failed to update your review. Please try again."
+DELETED = "Your review was deleted."
+DELETE_FAILED = "Failed to delete your review. Please try again."
 PAGE_PER_PAGE = 10  # the course and mentor pages
 PLAYER_PER_PAGE = 5  # the player's Reviews tab
 MY_REVIEWS_PER_PAGE = 4
@@ -231,15 +236,119 @@ def _as_int(value: object) -> int | None:
 
 
 class MyReviewsState(UserPagesState, rx.State):
-    """The learner's own reviews, 4 per page, newest first, each linking to its course or mentor."""
+    """The learner's own reviews, 4 per page, newest first, each linking to its course or mentor, with Edit
+    (rating and comment, the review form's checks) and Delete (after a confirmation).
+
+    The page number lives in the URL (``/profile3?page=2``): the pager navigates, and the page's on_load reads
+    it, so a reload or Back shows the same page. Which review an Edit or Delete is about comes from the browser,
+    so the domain re-checks, on every call, that it is the caller's.
+    """
 
     reviews: list[Review] = []
+    editing_id: int = 0  # the review whose edit form is open (0: none)
+    edit_error: str = ""
+    saving: bool = False
+    confirming_id: int = 0  # the review whose "Delete this review?" question is open (0: none)
+    deleting: bool = False
 
     @rx.event
     async def load(self):
-        """Load the first page (on_load)."""
-        self.page = 1
+        """Show the URL's page (on_load); past the last page (an old link, the last review deleted), the last."""
+        self.page = _as_int(self.router.url.query_parameters.get("page")) or 1
+        self.editing_id, self.confirming_id, self.edit_error = 0, 0, ""
         await self._fetch()
+        return self._url_follows_page()
+
+    @rx.event
+    def go_to_page(self, page: int):
+        """Go to another page: a new history entry, whose on_load shows it."""
+        return rx.redirect(_my_reviews_url(max(1, int(page))))
+
+    def _url_follows_page(self):
+        """When the page shown is not the one the URL names, correct the URL (no new history entry)."""
+        asked = _as_int(self.router.url.query_parameters.get("page")) or 1
+        if not self.error and self.page != asked:
+            return rx.redirect(_my_reviews_url(self.page), replace=True)
+        return None
+
+    @rx.event
+    def start_edit(self, review_id: int):
+        """Open the edit form of one review (one at a time)."""
+        self.editing_id, self.confirming_id, self.edit_error = int(review_id), 0, ""
+
+    @rx.event
+    def cancel_edit(self):
+        """Close the edit form; nothing is changed."""
+        self.editing_id, self.edit_error = 0, ""
+
+    @rx.event
+    async def save_edit(self, form_data: dict):
+        """Save the new rating and comment (the domain checks the form and that the review is the caller's)."""
+        if self.saving:
+            return
+        self.saving, self.edit_error = True, ""
+        yield
+        user_id = await verified_user_id(self)
+        review_id = _as_int(form_data.get("review_id")) or 0
+        rating, comment = _as_int(form_data.get("rating")), str(form_data.get("comment") or "")
+        try:
+            await in_session_thread(
+                lambda session: review_edits.edit_review(
+                    session, user_id=user_id, review_id=review_id, rating=rating, comment=comment
+                )
+            )
+        except DomainError as error:
+            self.saving, self.edit_error = False, error.message
+            yield rx.toast.error(error.message)
+            return
+        except Exception:
+            log.exception("Editing a review failed")
+            self.saving, self.edit_error = False, EDIT_FAILED
+            yield rx.toast.error(EDIT_FAILED)
+            return
+        self.saving, self.editing_id = False, 0
+        await self._fetch()
+        yield rx.toast.success(EDITED)
+
+    @rx.event
+    def ask_delete(self, review_id: int):
+        """Ask "Delete this review?" under one review."""
+        self.confirming_id, self.editing_id, self.edit_error = int(review_id), 0, ""
+
+    @rx.event
+    def cancel_delete(self):
+        """Keep the review."""
+        self.confirming_id = 0
+
+    @rx.event
+    async def delete(self, review_id: int):
+        """Delete the review (the domain checks it is the caller's), then show the page again."""
+        if self.deleting:
+            return
+        self.deleting = True
+        yield
+        user_id = await verified_user_id(self)
+        wanted = int(review_id)
+        try:
+            await in_session_thread(
+                lambda session: review_edits.delete_review(session, user_id=user_id, review_id=wanted)
+            )
+        except DomainError as error:
+            self.deleting = False
+            yield rx.toast.error(error.message)
+            return
+        except Exception:
+            log.exception("Deleting a review failed")
+            self.deleting = False
+            yield rx.toast.error(DELETE_FAILED)
+            return
+        self.deleting, self.confirming_id = False, 0
+        await self._fetch()
+        followups: list = [rx.toast.success(DELETED)]
+        corrected = self._url_follows_page()
+        if corrected is not None:
+            followups.append(corrected)
+        yield followups
 
     def _reader(self, user_id: int) -> Callable[[Session], ReviewPage]:
         page = self.page
@@ -250,3 +359,7 @@ class MyReviewsState(UserPagesState, rx.State):
 
     def _failed_message(self) -> str:
         return "Failed to fetch user reviews"
+
+
+def _my_reviews_url(page: int) -> str:
+    return routes.MY_REVIEWS if page <= 1 else f"{routes.MY_REVIEWS}?page={page}"

@@ -436,13 +436,20 @@ def marketplace_data(session):
     other = make_course(session, instructor=instructor)
     enroll(session, learner, course)
     token = sessions.issue_token(session, learner)
-    reviews.add_review(
+    review = reviews.add_review(
         session, author_id=learner.id, target_type=reviews.COURSE, target_id=course.id, rating=5, comment="Clear"
     )
     chat.send_message(session, sender_id=learner.id, other_user_id=instructor.user_id, body="Hello")
     notifications.notify(session, user_id=learner.id, kind="message", text="Hi", link="/")
     session.commit()
-    return {"token": token, "course": course, "other": other, "instructor": instructor, "learner": learner}
+    return {
+        "token": token,
+        "course": course,
+        "other": other,
+        "instructor": instructor,
+        "learner": learner,
+        "review_id": review.id,
+    }
 
 
 def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Callable[[rx.State], object]]]:
@@ -469,6 +476,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         search,
         session,
         teachers,
+        wishlist,
     )
 
     course_id, other_id = str(data["course"].id), data["other"].id
@@ -493,6 +501,10 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (search.SearchState, "/", {}, lambda s: s.search("test")),
         (search.SearchState, "/", {}, lambda s: s.key("Enter", "course")),
         (course.CourseState, f"/courses/{course_id}", course_page, lambda s: s.load()),
+        (wishlist.WishlistState, f"/courses/{course_id}", course_page, lambda s: s.load()),
+        (wishlist.WishlistState, f"/courses/{course_id}", course_page, lambda s: s.toggle(other_id)),
+        (wishlist.WishlistPageState, "/profile", {}, lambda s: s.load()),
+        (wishlist.WishlistPageState, "/profile", {}, lambda s: s.go_to_page(1)),
         (reviews.ReviewListState, f"/courses/{course_id}", course_page, lambda s: s.load()),
         (reviews.ReviewListState, f"/courses/{course_id}", course_page, lambda s: s.go_to_page(1)),
         (reviews.ReviewListState, f"/mentors/{mentor_id}", {"mentor_id": mentor_id}, lambda s: s.load()),
@@ -513,6 +525,13 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (learning.MyCoursesState, "/profile2", {}, lambda s: s.load()),
         (learning.MyCoursesState, "/profile2", {}, lambda s: s.go_to_page(2)),
         (reviews.MyReviewsState, "/profile3", {}, lambda s: s.load()),
+        (
+            reviews.MyReviewsState,
+            "/profile3",
+            {},
+            lambda s: s.save_edit({"review_id": str(data["review_id"]), "rating": "4", "comment": "Edited"}),
+        ),
+        (reviews.MyReviewsState, "/profile3?page=2", {}, lambda s: s.delete(data["review_id"])),
         (teachers.TeachersState, "/profile4", {}, lambda s: s.load()),
         (teachers.TeachersState, "/profile4", {}, lambda s: s.search("Tunde")),
         (notifications.NotificationsState, "/notifications", {}, lambda s: s.load()),
