@@ -82,7 +82,7 @@ EVENTS: dict[str, set[str]] = {
         "start_payment",
     },
     "marketplace.states.coupon.CouponState": {"apply", "refresh", "remove", "set_code"},
-    "marketplace.states.course.CourseState": {"link_copied", "load", "play_preview"},
+    "marketplace.states.course.CourseState": {"link_copied", "load"},
     "marketplace.states.devices.DevicesState": {"load", "sign_out_device", "sign_out_others"},
     "marketplace.states.header.HeaderState": {"load_counts", "logout"},
     "marketplace.states.home.HomeState": {"load"},
@@ -131,8 +131,6 @@ EVENTS: dict[str, set[str]] = {
     "marketplace.states.search.SearchState": {"choose", "close", "key", "reopen", "search"},
     "marketplace.states.session.SessionState": {"require_login"},
     "marketplace.states.teachers.TeachersState": {"go_to_page", "load", "search"},
-    "marketplace.states.wishlist.WishlistPageState": {"go_to_page", "load"},
-    "marketplace.states.wishlist.WishlistState": {"load", "toggle"},
 }
 REFLEX_SETVAR = "setvar"
 
