@@ -1,8 +1,13 @@
-"""The course listing: filters, sort and pagination, all done by the database.
+"""The course listing and the search results page: filters, sort and pagination, all done by the database.
 
-Filters (none pre-selected): a category (slug or name, any case), a minimum rating ("N stars and up"), a
-number-of-chapters bucket and a price range in naira. The chapter buckets do not overlap: 1-10 means 1 to 10
-lectures, 10-15 means 11 to 15, 15-20 means 16 to 20 and 20-25 means 21 to 25.
+Filters (none pre-selected): search text (``q``, matched on the search index, see domain/search.py), a category
+(slug or name, any case), a minimum rating ("N stars and up"), a number-of-chapters bucket, a price range in naira,
+free courses only, a level, a language and a duration bucket (hours). Buckets do not overlap: chapters 1-10 means 1
+to 10 lectures, 10-15 means 11 to 15, 15-20 means 16 to 20 and 20-25 means 21 to 25; duration 0-5 means up to 5
+hours, 5-10 means 6 to 10, 10-20 means 11 to 20 and 20-plus more than 20.
+
+Every sort's ORDER BY is, column for column, an index of the courses table (models/catalog.py), so the first page
+of a sort reads its few rows in order; "relevance" with search text ranks by the search index instead.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from sqlmodel import Session, col, func, select
 from marketplace.db.models import Category, Course, CourseCategory
 from marketplace.domain.catalog_cards import course_cards
 from marketplace.domain.errors import DomainError
+from marketplace.domain.search import TextMatch, popularity_order, text_match
 from marketplace.domain.text import slugify
 from marketplace.money import to_kobo
 from marketplace.shapes.base import Page, clamp_page, page_count
@@ -32,13 +38,24 @@ CHAPTER_RANGES: dict[str, tuple[int, int]] = {
     "15-20": (16, 20),
     "20-25": (21, 25),
 }
-SORTS = ("relevance", "price_asc", "price_desc", "rating")
+DURATION_RANGES: dict[str, tuple[int, int | None]] = {
+    "0-5": (0, 5),
+    "5-10": (6, 10),
+    "10-20": (11, 20),
+    "20-plus": (21, None),
+}
+LEVELS = ("Beginner", "Intermediate", "Advanced")
+SORTS = ("relevance", "price_asc", "price_desc", "rating", "newest", "popular", "most_reviewed")
 SORT_LABELS = {
     "relevance": "Relevance",
     "price_asc": "Price: Low to High",
     "price_desc": "Price: High to Low",
     "rating": "Rating",
+    "newest": "Newest",
+    "popular": "Most popular",
+    "most_reviewed": "Most reviewed",
 }
+MAX_TEXT = 100
 
 
 class InvalidFilter(DomainError):
@@ -58,14 +75,19 @@ class ListingQuery:
     max_price: Decimal | None = None
     sort: str = "relevance"
     page: int = 1
+    q: str | None = None
+    level: str | None = None
+    language: str | None = None
+    duration: str | None = None
+    free: bool = False
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ListingQuery:
         """Read a URL query leniently: a value that makes no sense is dropped, never an error.
 
         Args:
-            params: The page's query parameters (``category``, ``rating``, ``chapters``, ``min_price``,
-                ``max_price``, ``sort``, ``page``).
+            params: The page's query parameters (``q``, ``category``, ``rating``, ``chapters``, ``min_price``,
+                ``max_price``, ``free``, ``level``, ``language``, ``duration``, ``sort``, ``page``).
         """
         rating = _int_or_none(params.get("rating"))
         page = _int_or_none(params.get("page")) or 1
@@ -79,16 +101,26 @@ class ListingQuery:
             max_price=_price_or_none(params.get("max_price")),
             sort=sort if sort in SORTS else "relevance",
             page=max(page, 1),
+            q=" ".join((params.get("q") or "").split())[:MAX_TEXT] or None,
+            level=_level_or_none(params.get("level")),
+            language=(params.get("language") or "").strip()[:40] or None,
+            duration=params.get("duration") if params.get("duration") in DURATION_RANGES else None,
+            free=params.get("free") in ("1", "true"),
         )
 
     def to_params(self) -> dict[str, str]:
         """The query parameters that reproduce this view (defaults left out, so links stay short)."""
         values = {
+            "q": self.q,
             "category": self.category,
             "rating": self.rating,
             "chapters": self.chapters,
             "min_price": self.min_price,
             "max_price": self.max_price,
+            "free": "1" if self.free else None,
+            "level": self.level,
+            "language": self.language,
+            "duration": self.duration,
             "sort": None if self.sort == "relevance" else self.sort,
             "page": None if self.page == 1 else self.page,
         }
@@ -100,6 +132,11 @@ def _int_or_none(value: str | None) -> int | None:
         return int(str(value).strip()) if value not in (None, "") else None
     except ValueError:
         return None
+
+
+def _level_or_none(value: str | None) -> str | None:
+    wanted = (value or "").strip().lower()
+    return next((level for level in LEVELS if level.lower() == wanted), None)
 
 
 def _price_or_none(value: str | None) -> Decimal | None:
@@ -156,16 +193,27 @@ def _conditions(session: Session, query: ListingQuery) -> list[ColumnElement[boo
         where.append(col(Course.price_kobo) >= low_kobo)
     if high_kobo is not None:
         where.append(col(Course.price_kobo) <= high_kobo)
+    if query.free:
+        where.append(col(Course.price_kobo) == 0)
+    return where + _more_conditions(query)
+
+
+def _more_conditions(query: ListingQuery) -> list[ColumnElement[bool]]:
+    where: list[ColumnElement[bool]] = []
+    if query.level is not None:
+        if query.level not in LEVELS:
+            raise InvalidFilter(f"level must be one of {', '.join(LEVELS)}.", field="level")
+        where.append(col(Course.level) == query.level)
+    if query.language:
+        where.append(func.lower(col(Course.language)) == query.language.strip().lower())
+    if query.duration is not None:
+        if query.duration not in DURATION_RANGES:
+            raise InvalidFilter(f"duration must be one of {', '.join(DURATION_RANGES)}.", field="duration")
+        low, high = DURATION_RANGES[query.duration]
+        where.append(col(Course.hours) >= low)
+        if high is not None:
+            where.append(col(Course.hours) <= high)
     return where
-
-
-def popularity_order() -> list[Any]:
-    """The default ("relevance") order: most reviewed-and-liked first, then the best rated, oldest id first."""
-    return [
-        (col(Course.rating) * col(Course.review_count)).desc(),
-        col(Course.rating).desc(),
-        col(Course.id),
-    ]
 
 
 def sort_order(sort: str) -> list[Any]:
@@ -176,6 +224,12 @@ def sort_order(sort: str) -> list[Any]:
         return [col(Course.price_kobo).desc(), col(Course.id)]
     if sort == "rating":
         return [col(Course.rating).desc(), col(Course.review_count).desc(), col(Course.id)]
+    if sort == "newest":  # ix_courses_newest
+        return [col(Course.created_at).desc(), col(Course.id).desc()]
+    if sort == "popular":  # ix_courses_popular
+        return [col(Course.enrollment_count).desc(), col(Course.id)]
+    if sort == "most_reviewed":  # ix_courses_most_reviewed
+        return [col(Course.review_count).desc(), col(Course.id)]
     if sort == "relevance":
         return popularity_order()
     raise InvalidFilter(f"sort must be one of {', '.join(SORTS)}.", field="sort")
@@ -192,8 +246,13 @@ def list_courses(
     sort: str = "relevance",
     page: int = 1,
     per_page: int = PER_PAGE,
+    q: str | None = None,
+    level: str | None = None,
+    language: str | None = None,
+    duration: str | None = None,
+    free: bool = False,
 ) -> Page[CourseCard]:
-    """One page of the course listing, filtered, sorted and paginated in SQL.
+    """One page of the course listing (or of search results), filtered, sorted and paginated in SQL.
 
     Args:
         session: The database session.
@@ -202,39 +261,45 @@ def list_courses(
         chapters: ``"1-10"``, ``"10-15"``, ``"15-20"`` or ``"20-25"`` lectures.
         min_price: Lowest price in naira (inclusive).
         max_price: Highest price in naira (inclusive).
-        sort: ``relevance``, ``price_asc``, ``price_desc`` or ``rating``.
+        sort: One of :data:`SORTS`; ``relevance`` ranks search results by the search index.
         page: 1-based; a page past the end answers the last page.
         per_page: Courses per page (the listing shows 6).
+        q: Search text: courses holding every word (typos forgiven), see :func:`search.text_match`.
+        level: ``Beginner``, ``Intermediate`` or ``Advanced``.
+        language: A course language (any case).
+        duration: ``"0-5"``, ``"5-10"``, ``"10-20"`` or ``"20-plus"`` hours.
+        free: Free courses only.
 
     Returns:
         A page of course cards.
 
     Raises:
-        InvalidFilter: a rating outside 1-5, an unknown chapters bucket or sort, a negative or
-            absurd price, or a minimum above the maximum.
+        InvalidFilter: a rating outside 1-5, an unknown bucket, level or sort, a negative or absurd price, or a
+            minimum above the maximum.
     """
-    query = ListingQuery(category, min_rating, chapters, min_price, max_price, sort, page)
-    where = _conditions(session, query)
-    order = sort_order(sort)
-    per_page = min(max(1, per_page), MAX_PER_PAGE)
-    total = session.exec(select(func.count(col(Course.id))).where(*where)).one()
-    page = clamp_page(page, page_count(total, per_page))
-    rows = session.exec(
-        select(Course).where(*where).order_by(*order).offset(Page.offset(page, per_page)).limit(per_page)
-    )
-    return Page[CourseCard].of(course_cards(session, list(rows.all())), total=total, page=page, per_page=per_page)
+    query = ListingQuery(category, min_rating, chapters, min_price, max_price, sort, page, q, level, language, duration)
+    return list_courses_for(session, dataclasses.replace(query, free=free), per_page=per_page)
 
 
 def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = PER_PAGE) -> Page[CourseCard]:
-    """:func:`list_courses` for a :class:`ListingQuery` (what the listing page reads from its URL)."""
-    return list_courses(
-        session,
-        category=query.category,
-        min_rating=query.rating,
-        chapters=query.chapters,
-        min_price=query.min_price,
-        max_price=query.max_price,
-        sort=query.sort,
-        page=query.page,
-        per_page=per_page,
-    )
+    """:func:`list_courses` for a :class:`ListingQuery` (what the listing and search pages read from their URL)."""
+    where = _conditions(session, query)
+    order = sort_order(query.sort)
+    match: TextMatch | None = text_match(session, query.q) if query.q else None
+    per_page = min(max(1, per_page), MAX_PER_PAGE)
+    counted = select(func.count(col(Course.id)))
+    chosen = select(Course)
+    if match is not None:
+        counted = counted.select_from(Course).join(match.target, match.onclause).where(match.condition)
+        chosen = chosen.join(match.target, match.onclause).where(match.condition)
+        if query.sort == "relevance":
+            order = match.order + order
+    total = session.exec(counted.where(*where)).one()
+    page = clamp_page(query.page, page_count(total, per_page))
+    rows = session.exec(chosen.where(*where).order_by(*order).offset(Page.offset(page, per_page)).limit(per_page))
+    return Page[CourseCard].of(course_cards(session, list(rows.all())), total=total, page=page, per_page=per_page)
+
+
+def languages(session: Session) -> list[str]:
+    """The languages courses are taught in, for the Language filter (read from ix_courses_language)."""
+    return [found for found in session.exec(select(Course.language).distinct().order_by(Course.language)).all()]
