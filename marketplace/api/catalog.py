@@ -33,7 +33,10 @@ PageNumber = Annotated[int, Query(ge=1, le=MAX_ID)]
 PerPage = Annotated[int, Query(alias="perPage", ge=1, le=MAX_PER_PAGE)]
 Price = Annotated[Decimal | None, Query(ge=0, le=MAX_PRICE_NAIRA, allow_inf_nan=False)]
 Chapters = Literal["1-10", "10-15", "15-20", "20-25"]
-Sort = Literal["relevance", "price_asc", "price_desc", "rating"]
+Sort = Literal["relevance", "price_asc", "price_desc", "rating", "newest", "popular", "most_reviewed"]
+Level = Literal["Beginner", "Intermediate", "Advanced"]
+Duration = Literal["0-5", "5-10", "10-20", "20-plus"]
+SearchText = Annotated[str | None, Query(max_length=200, description="search text: every word, typos forgiven")]
 
 
 @router.get("/courses")
@@ -47,8 +50,17 @@ def list_courses(
     sort: Sort = "relevance",
     page: PageNumber = 1,
     per_page: PerPage = catalog.PER_PAGE,
+    q: SearchText = None,
+    level: Level | None = None,
+    language: Annotated[str | None, Query(max_length=40)] = None,
+    duration: Annotated[Duration | None, Query(description="hours: 0-5, 6-10, 11-20, over 20")] = None,
+    free: Annotated[bool, Query(description="free courses only")] = False,
 ) -> Page[CourseCard]:
-    """The course listing, filtered, sorted and paginated by the server: ``{data, total, page, pages, perPage}``."""
+    """The course listing, filtered, sorted and paginated by the server: ``{data, total, page, pages, perPage}``.
+
+    With ``q`` it is the search results page: courses holding every word (typos forgiven, teachers' names too),
+    ``relevance`` ranking titles first.
+    """
     return catalog.list_courses(
         session,
         category=category,
@@ -59,6 +71,11 @@ def list_courses(
         sort=sort,
         page=page,
         per_page=per_page,
+        q=q,
+        level=level,
+        language=language,
+        duration=duration,
+        free=free,
     )
 
 
@@ -113,6 +130,6 @@ def mentor_page(session: SessionDep, instructor_id: Id) -> MentorPage:
 
 
 @router.get("/search")
-def search(session: SessionDep, query: str = "") -> list[SearchResult]:
-    """Courses matching ``query`` (titles first); an empty list for blank input."""
+def search(session: SessionDep, query: Annotated[str, Query(max_length=200)] = "") -> list[SearchResult]:
+    """Up to 8 courses matching ``query`` (typos forgiven, titles first); an empty list for blank input."""
     return catalog.search_courses(session, query)

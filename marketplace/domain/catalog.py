@@ -40,11 +40,14 @@ from marketplace.domain.instructors import (
 )
 from marketplace.domain.listing import (
     CHAPTER_RANGES,
+    DURATION_RANGES,
+    LEVELS,
     PER_PAGE,
     SORT_LABELS,
     SORTS,
     InvalidFilter,
     ListingQuery,
+    languages,
     list_courses,
     list_courses_for,
     popularity_order,
@@ -58,7 +61,9 @@ from marketplace.shapes.catalog import CatalogStats, Category, CourseCard, Cours
 __all__ = [
     "CHAPTER_RANGES",
     "COURSE_NOT_FOUND",
+    "DURATION_RANGES",
     "INSTRUCTOR_NOT_FOUND",
+    "LEVELS",
     "PER_PAGE",
     "PLACEHOLDER_THUMBNAIL",
     "SORTS",
@@ -71,6 +76,7 @@ __all__ = [
     "get_course_detail",
     "get_instructor",
     "instructor_courses",
+    "languages",
     "list_categories",
     "list_courses",
     "list_courses_for",
@@ -78,6 +84,7 @@ __all__ = [
     "max_course_price",
     "mentor_page",
     "popular_mentors",
+    "preview_section",
     "related_courses",
     "search_courses",
     "thumbnail_url",
@@ -191,6 +198,16 @@ def _section(section: SectionRow, playable: bool) -> Section:
     )
 
 
+def _lines(values: list[str] | None) -> list[str]:
+    """A stored list of points as shown: text only, blank ones dropped (the column is free JSON)."""
+    return [str(value).strip() for value in values or [] if str(value).strip()]
+
+
+def preview_section(sections: list[Section]) -> Section | None:
+    """The video shown at the top of the course page: the first preview section that has something to play."""
+    return next((s for s in sections if s.is_preview and s.kind != "none"), None)
+
+
 def _instructor_block(session: Session, instructor_id: int) -> InstructorDetail:
     row = session.exec(
         select(Instructor, User).join(User, col(User.id) == Instructor.user_id).where(Instructor.id == instructor_id)
@@ -226,7 +243,16 @@ def get_course_detail(
         .where(SectionRow.course_id == course_id)
         .order_by(col(SectionRow.position), col(SectionRow.id))
     ).all()
-    detail = CourseDetail.model_validate(course_fields(course, course_categories(session, [course_id])[course_id]))
+    detail = CourseDetail.model_validate(
+        {
+            **course_fields(course, course_categories(session, [course_id])[course_id]),
+            "subtitle": course.subtitle,
+            "language": course.language,
+            "learn": _lines(course.learn),
+            "requirements": _lines(course.requirements),
+            "audience": _lines(course.audience),
+        }
+    )
     detail.enrolled = enrolled
     detail.sections = [_section(s, s.is_preview or enrolled) for s in sections]
     detail.instructor = _instructor_block(session, course.instructor_id)

@@ -23,7 +23,8 @@ from sqlmodel import Session, col, func, select
 from marketplace.db.models import Category, Course, CourseCategory
 from marketplace.domain.catalog_cards import course_cards
 from marketplace.domain.errors import DomainError
-from marketplace.domain.search import TextMatch, popularity_order, text_match
+from marketplace.domain.search import TextMatch, text_match
+from marketplace.domain.search import popularity_order as popularity_order  # the listing's default order
 from marketplace.domain.text import slugify
 from marketplace.money import to_kobo
 from marketplace.shapes.base import Page, clamp_page, page_count

@@ -7,10 +7,10 @@ from sqlmodel import Session
 
 from marketplace.api.app import create_api
 from marketplace.db.engine import get_engine
-from marketplace.db.models import Review
+from marketplace.db.models import Course, Review
 from marketplace.domain.shapes import MAX_ID
 from marketplace.domain.text import search_text
-from tests.factories import make_category, make_course, make_instructor, make_user
+from tests.factories import enroll, make_category, make_course, make_instructor, make_user
 
 COURSE_FIELDS = {
     "_id",
@@ -127,6 +127,10 @@ def test_course_prices_are_naira(api_client, catalog_db):
         ({"min_price": "NaN"}, "min_price"),
         ({"min_price": "500", "max_price": "100"}, "min_price"),
         ({"perPage": 1000}, "perPage"),
+        ({"level": "Expert"}, "level"),
+        ({"duration": "1-2"}, "duration"),
+        ({"free": "maybe"}, "free"),
+        ({"q": "x" * 201}, "q"),
     ],
 )
 def test_bad_listing_values_answer_422_with_a_message(api_client, params, field):
@@ -205,6 +209,56 @@ def test_search(api_client, catalog_db):
     assert titles(api_client.get("/api/search", params={"query": "DESIGN"}).json())[0] == "Café Design"
     assert api_client.get("/api/search", params={"query": "   "}).json() == []
     assert api_client.get("/api/search").json() == []
+
+
+def test_search_forgives_typos_and_finds_teachers(api_client, catalog_db):
+    def searched(query: str) -> list[str]:
+        response = api_client.get("/api/search", params={"query": query})
+        assert response.status_code == 200, response.text
+        return titles(response.json())
+
+    assert searched("pyhton") == ["Python Start"]
+    assert searched("djnago pro") == ["Django Pro"]
+    assert set(searched("bayo")) == {"Python Start", "Django Pro"}
+    assert searched("fig") == ["Figma Basics"]  # the last word may be unfinished
+
+
+def test_search_results_page_is_the_listing_with_q(api_client, catalog_db):
+    def listed(**params) -> dict:
+        response = api_client.get("/api/courses", params=params)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    body = listed(q="desgin", perPage=1)
+    # Titles first: "Café Design" holds the word in its title; Logo Craft and Figma only in their category.
+    assert body["total"] == 1 and titles(body) == ["Café Design"]
+    assert titles(listed(q="ada", sort="price_asc")) == ["Figma Basics", "Logo Craft", "Café Design"]
+    assert titles(listed(q="ada", max_price="10000")) == ["Figma Basics"]
+    assert listed(q="ada", perPage=2, page=2)["pages"] == 2
+    assert listed(q="nothing like this")["total"] == 0
+
+
+def test_new_filters_and_sorts_on_the_server(api_client, catalog_db, db_url):
+    with Session(get_engine(db_url)) as session:
+        django = session.get(Course, catalog_db["courses"]["Django Pro"].id)
+        django.price_kobo, django.level, django.hours, django.language = 0, "Advanced", 24, "Hausa"
+        session.add(django)
+        for _ in range(2):
+            enroll(session, make_user(session), django)
+
+    def listed(**params) -> list[str]:
+        response = api_client.get("/api/courses", params=params)
+        assert response.status_code == 200, response.text
+        return titles(response.json())
+
+    assert listed(free="true") == ["Django Pro"]
+    assert listed(level="Advanced") == ["Django Pro"]
+    assert listed(language="hausa") == ["Django Pro"]
+    assert listed(duration="20-plus") == ["Django Pro"]
+    assert listed(duration="0-5", sort="price_asc")[0] == "Figma Basics"
+    assert listed(sort="popular")[0] == "Django Pro"
+    assert listed(sort="newest")[0] == "Café Design"
+    assert len(listed(sort="most_reviewed")) == 5
 
 
 INSTRUCTOR_PATHS = ["/api/instructors/{}", "/api/instructors/{}/courses", "/api/mentors/{}"]
