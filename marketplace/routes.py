@@ -33,6 +33,7 @@ PLAYER = "/order-complete/[player_course_id]"
 NOTIFICATIONS = "/notifications"
 FAQ = "/faq"
 CERTIFICATE = "/certificates/[code]"
+BUY_NOW_PARAM = "course"  # /checkout?course=ID checks out that course only
 
 # Pages that need a signed-in user; the others are public.
 GUARDED = (
@@ -65,6 +66,11 @@ def teacher(instructor_id: int | str) -> str:
 def mentor(instructor_id: int | str) -> str:
     """Path of a mentor page."""
     return f"/mentors/{instructor_id}"
+
+
+def buy_now(course_id: int | str) -> str:
+    """The checkout of one course alone (Buy Now): the cart stays as it is."""
+    return f"{CHECKOUT}?{BUY_NOW_PARAM}={course_id}"
 
 
 def chat(user_id: int | str) -> str:

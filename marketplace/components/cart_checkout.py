@@ -102,17 +102,37 @@ def _line(item: CartItem) -> rx.Component:
     )
 
 
+def _buying_one_note() -> rx.Component:
+    """Buy Now's checkout says that it buys this course alone, and offers the cart's checkout instead."""
+    return rx.el.p(
+        "Buying this course only; your cart stays as it is.",
+        rx.cond(
+            CartState.items.length() > 0,
+            rx.fragment(
+                " ",
+                rx.el.a("Check out your cart instead", href=routes.CHECKOUT, class_name=f"{styles.LINK} underline"),
+            ),
+        ),
+        class_name="mt-1 text-sm text-gray-600",
+    )
+
+
 def courses_bought() -> rx.Component:
-    """The courses being paid for."""
+    """The courses being paid for: the cart's, or the one course of Buy Now."""
     return rx.el.section(
         rx.el.div(
             rx.el.h2("Your Courses", id="checkout-courses", class_name=styles.H3),
-            rx.el.a("Edit cart", href=routes.CART, class_name=f"{styles.LINK} text-sm py-2"),
+            rx.cond(
+                CartState.buying_one,
+                rx.fragment(),
+                rx.el.a("Edit cart", href=routes.CART, class_name=f"{styles.LINK} text-sm py-2"),
+            ),
             class_name="flex items-center justify-between",
         ),
+        rx.cond(CartState.buying_one, _buying_one_note()),
         rx.cond(
-            CartState.items.length() > 0,
-            rx.el.ul(rx.foreach(CartState.items, _line), class_name="mt-1"),
+            CartState.checkout_items.length() > 0,
+            rx.el.ul(rx.foreach(CartState.checkout_items, _line), class_name="mt-1"),
             rx.el.p(
                 "Your cart is empty. ",
                 # Underlined: a link inside a sentence must not rely on colour alone (axe link-in-text-block).
@@ -159,7 +179,7 @@ def proceed_button() -> rx.Component:
 
 def checkout_form() -> rx.Component:
     """Billing and courses beside the Order Details card (with the coupon's totals while a code is applied)."""
-    totals = rx.cond(CouponState.applied != "", CouponState.totals, CartState.totals)
+    totals = rx.cond(CouponState.applied != "", CouponState.totals, CartState.checkout_totals)
     return rx.el.div(
         rx.el.div(billing_form(), courses_bought(), class_name="flex min-w-0 flex-col gap-6"),
         order_summary(totals, coupon_form(), proceed_button()),

@@ -109,6 +109,19 @@ def priced(items: list[CartItem], saved: list[CartItem]) -> Cart:
     return Cart(items=items, saved_for_later=saved, count=len(items), totals=totals)
 
 
+def reprice(session: Session, shown: Cart) -> Cart:
+    """A browser-held cart with each course's item read again from the database (price, title, picture).
+
+    A visitor's cart lives in their browser, which may hold an old price or anything typed into it; the lists
+    keep their order, and courses that no longer exist are dropped.
+    """
+    fresh = cart_items(session, [item.id for item in [*shown.items, *shown.saved_for_later]])
+    return priced(
+        [fresh[item.id] for item in shown.items if item.id in fresh],
+        [fresh[item.id] for item in shown.saved_for_later if item.id in fresh],
+    )
+
+
 def get_cart(session: Session, *, user_id: int) -> Cart:
     """The learner's cart (``items``, ``savedForLater``, count and totals) in the order things were added.
 

@@ -51,14 +51,19 @@ def cart() -> rx.Component:
     )
 
 
-@page(routes.CHECKOUT, "Checkout", guarded=True, on_load=[CartState.load, CouponState.refresh, CheckoutState.load])
+@page(
+    routes.CHECKOUT,
+    "Checkout",
+    guarded=True,
+    on_load=[CartState.load_checkout, CouponState.refresh, CheckoutState.load],
+)
 def checkout() -> rx.Component:
     """Billing details, the courses, the totals and Proceed; or the return from the payment page."""
     return container(
         rx.el.h1("Checkout", class_name=styles.H1),
         rx.cond(
             CartState.load_error != "",
-            rx.el.div(error_state(CartState.load_error, CartState.load), class_name="mt-6"),
+            rx.el.div(error_state(CartState.load_error, CartState.load_checkout), class_name="mt-6"),
             rx.cond(CartState.loaded, return_panel(), spinner("Loading your cart...")),
         ),
         class_name="py-8 sm:py-10",

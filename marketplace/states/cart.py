@@ -20,8 +20,9 @@ from marketplace import routes
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import cart, guest_cart
 from marketplace.domain.errors import DomainError
+from marketplace.domain.shapes import parse_id
 from marketplace.shapes.commerce import Cart, CartItem, CartTotals
-from marketplace.states.session import SessionState
+from marketplace.states.session import SessionState, verified_user_id
 
 log = logging.getLogger(__name__)
 
@@ -46,21 +47,39 @@ def _add_on_server(session: Session, user_id: int, course_id: int) -> tuple[str,
     return outcome, cart.get_cart(session, user_id=user_id)
 
 
+def _one_course(session: Session, user_id: int | None, course_id: int) -> Cart:
+    """The checkout of one course (Buy Now), priced from the database; refused when the learner owns it."""
+    if user_id is not None and cart.owned_course_ids(session, user_id, [course_id]):
+        raise DomainError(cart.ALREADY_OWNED)
+    return cart.priced([cart.course_item(session, course_id)], [])
+
+
 def _course_id(value: int | str) -> int:
     return int(str(value))
 
 
+def _buy_now_id(value: str) -> int | None:
+    """The course of a Buy Now checkout (``/checkout?course=ID``), or None for the cart's checkout."""
+    return parse_id(value) if value else None
+
+
 class CartState(rx.State):
-    """The cart page's lists and totals, and the cart actions used on course pages."""
+    """The cart page's lists and totals, what /checkout buys, and the cart actions used on course pages."""
 
     items: list[CartItem] = []
     saved: list[CartItem] = []
     totals: CartTotals = CartTotals()
     loaded: bool = False
     load_error: str = ""
-    # What the page showed, for checkout: the server refuses a total that disagrees with its own pricing.
-    _course_ids: list[int] = []
-    _total: str = "0"
+    # What /checkout buys: the cart, or the one course of Buy Now (``buying_one``), which leaves the cart alone.
+    # The server refuses a total that disagrees with its own pricing, so these are exactly what the page showed.
+    checkout_items: list[CartItem] = []
+    checkout_totals: CartTotals = CartTotals()
+    buying_one: bool = False
+
+    def _set_checkout(self, buying: Cart) -> None:
+        self.checkout_items = list(buying.items)
+        self.checkout_totals = buying.totals
 
     def _replace(self, session_state: SessionState, shown: Cart) -> None:
         """Show ``shown`` and store it in the browser (local storage, so the header badge follows)."""
@@ -68,12 +87,13 @@ class CartState(rx.State):
         self.items = list(shown.items)
         self.saved = list(shown.saved_for_later)
         self.totals = shown.totals
-        self._course_ids = shown.course_ids()
-        self._total = str(shown.totals.total)
+        if not self.buying_one:
+            self._set_checkout(shown)
 
-    async def _sync(self, *, merge: bool) -> None:
+    async def _sync(self, *, merge: bool, reprice: bool = False) -> None:
         """Show the signed-in learner's server cart (first folding the browser's cart into it when ``merge``),
-        and keep the browser's copy equal to it; a visitor's cart is the browser's own.
+        and keep the browser's copy equal to it; a visitor's cart is the browser's own (priced again from the
+        database when ``reprice``: what the browser kept is only a copy).
 
         Only a login merges: the cart a visitor filled joins the account. Afterwards every change is made on the
         server first, so the server's cart is the truth, and a course removed on one device must not come back
@@ -83,6 +103,8 @@ class CartState(rx.State):
         local = guest_cart.parse(session_state.cart_json)
         user_id = await session_state._verified_user_id()
         if user_id is None:
+            if reprice and (local.items or local.saved_for_later):
+                local = await in_session_thread(lambda session: cart.reprice(session, local), readonly=True)
             self._replace(session_state, local)
             return
         if merge:
@@ -97,12 +119,38 @@ class CartState(rx.State):
 
     @rx.event
     async def load(self):
-        """on_load of /cart and /checkout: show the cart the server keeps."""
+        """on_load of /cart: show the cart the server keeps (a visitor's, the browser's, priced afresh)."""
         self.load_error = ""
+        self.buying_one = False
         try:
-            await self._sync(merge=False)
+            await self._sync(merge=False, reprice=True)
         except Exception:
             log.exception("Loading the cart failed")
+            self.load_error = LOAD_FAILED
+        self.loaded = True
+
+    @rx.event
+    async def load_checkout(self):
+        """on_load of /checkout: what it buys is the cart, or with ``?course=ID`` (Buy Now) that course alone.
+
+        Buy Now never touches the cart: the one course is priced from the database and checked here (a course
+        the learner owns is refused with the server's message); the order checks everything again.
+        """
+        self.load_error = ""
+        course_id = _buy_now_id(self.router.url.query_parameters.get(routes.BUY_NOW_PARAM, ""))
+        self.buying_one = course_id is not None
+        try:
+            await self._sync(merge=False)
+            if course_id is not None:
+                user_id = await verified_user_id(self)
+                self._set_checkout(
+                    await in_session_thread(lambda session: _one_course(session, user_id, course_id), readonly=True)
+                )
+        except DomainError as exc:
+            self._set_checkout(Cart())
+            self.load_error = exc.message
+        except Exception:
+            log.exception("Loading the checkout failed")
             self.load_error = LOAD_FAILED
         self.loaded = True
 
@@ -172,11 +220,18 @@ class CartState(rx.State):
 
     @rx.event
     async def buy_now(self, course_id: int | str):
-        """Buy Now: add the course when it is not in the cart yet, then go to checkout."""
-        outcome, toast = await self._add(_course_id(course_id))
-        if outcome == "refused":
-            return toast
-        return [toast, rx.redirect(routes.CHECKOUT)] if outcome == "added" else rx.redirect(routes.CHECKOUT)
+        """Buy Now: the checkout of this course alone; the cart stays as it was (a visitor logs in first)."""
+        cid = _course_id(course_id)
+        user_id = await verified_user_id(self)
+        try:
+            if user_id is not None:
+                await in_session_thread(lambda session: _one_course(session, user_id, cid), readonly=True)
+        except DomainError as exc:  # owned ("You already own this course.") or gone
+            return rx.toast.error(exc.message)
+        except Exception:
+            log.exception("Buy Now of course %s failed", cid)
+            return rx.toast.error(SOMETHING_WRONG)
+        return rx.redirect(routes.buy_now(cid))
 
     @rx.event
     async def remove(self, course_id: int | str):

@@ -40,13 +40,15 @@ INITIATION_FAILED = checkout.INITIATION_FAILED
 PAYMENT_ERROR = "An error occurred during payment. Please try again."
 PAID = "Payment successful"
 FAILED = "Payment failed"
+CANCELLED = "Payment cancelled"
 POLL_SECONDS = 2.0
 POLL_TRIES = 60  # about two minutes of waiting for a bank transfer
 
 
 @dataclass(frozen=True)
 class Settled:
-    """Where a return stands: ``paid``, ``failed``, ``pending`` or ``signed_out``, and the order's reference."""
+    """Where a return stands: ``paid``, ``failed``, ``cancelled``, ``pending`` or ``signed_out``, and the order's
+    reference."""
 
     status: str
     ref: str
@@ -67,7 +69,9 @@ def settle(token: str, params: dict[str, str]) -> Settled:
                 return Settled("signed_out", ref)
             outcome = checkout.handle_return(session, user=user, params=params)
             bought = tuple(line.course_id for line in orders.order_lines(session, outcome.order))
-            return Settled(outcome.status, outcome.order.tx_ref, bought)
+            # A cancelled payment is not a failure: the learner chose to stop, and is told so.
+            status = "cancelled" if outcome.order.status == "cancelled" else outcome.status
+            return Settled(status, outcome.order.tx_ref, bought)
     except PaymentError:  # the provider could not be reached: keep asking
         log.info("Could not verify the return for %s yet", ref)
         return Settled("pending", ref)
@@ -186,6 +190,8 @@ class CheckoutState(rx.State):
             cart_state._replace(session_state, guest_cart.without_courses(local, set(result.course_ids)))
             (await self.get_state(CouponState))._clear()  # the code was used on this order
             page_path, toast = routes.ORDER_COMPLETE, rx.toast.success(PAID)
+        elif result.status == "cancelled":
+            page_path, toast = routes.ORDER_FAILED, rx.toast.info(CANCELLED)
         else:
             page_path, toast = routes.ORDER_FAILED, rx.toast.error(FAILED)
         return [toast, rx.redirect(f"{page_path}?ref={quote(result.ref)}", replace=True)]
@@ -229,7 +235,7 @@ class CheckoutState(rx.State):
             if result.status == "signed_out":
                 yield await self._to_login()
                 return
-            if result.status in ("paid", "failed"):
+            if result.status in ("paid", "failed", "cancelled"):
                 async with self:
                     events = await self._finish(result)
                 yield events
@@ -247,8 +253,9 @@ class CheckoutState(rx.State):
             self.starting = True
             self.error = ""
             token = await (await self.get_state(SessionState))._fresh_token()  # renewed if about to run out
-            cart_state = await self.get_state(CartState)
-            course_ids, total = list(cart_state._course_ids), cart_state._total
+            cart_state = await self.get_state(CartState)  # what the page shows: the cart, or Buy Now's one course
+            course_ids = [item.id for item in cart_state.checkout_items]
+            total = str(cart_state.checkout_totals.total)
             coupon_state = await self.get_state(CouponState)
             coupon_code = coupon_state.applied
             if coupon_code:  # the total the summary shows with the code
@@ -279,11 +286,13 @@ class CheckoutState(rx.State):
                 self.starting = False
                 events = await self._finish(started.paid)
         if message == LOGIN_NEEDED:
-            yield [rx.toast.error(message), rx.redirect(routes.login_path(routes.CHECKOUT))]
+            async with self:
+                target = routes.login_path(self.router.url.path, self.router.url.query)
+            yield [rx.toast.error(message), rx.redirect(target)]
         elif message:
             # The cart may be out of date (a price changed, a course was bought elsewhere), or the code no longer
             # applies: show the server's cart, then price the code on it again.
-            yield [rx.toast.error(message), CartState.load, CouponState.refresh]
+            yield [rx.toast.error(message), CartState.load_checkout, CouponState.refresh]
         elif started.paid:
             yield events
         else:

@@ -1,9 +1,9 @@
 """The checkout page's discount code: apply it, remove it, and the totals priced with it.
 
-The code is checked and priced by :func:`marketplace.domain.coupons.price_with_coupon` on the prices the cart
-shows (the cart :class:`CartState` last wrote to the browser), through the same pricing module as the cart page
-and the server, so the summary and the order agree to the kobo. Proceed sends the applied code with the order
-and the server checks it again: applying a code here promises nothing.
+The code is checked and priced by :func:`marketplace.domain.coupons.price_with_coupon` on the prices the checkout
+shows (:attr:`CartState.checkout_items`: the cart, or Buy Now's one course), through the same pricing module as
+the cart page and the server, so the summary and the order agree to the kobo. Proceed sends the applied code
+with the order and the server checks it again: applying a code here promises nothing.
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ import logging
 import reflex as rx
 
 from marketplace.db.engine import in_session_thread
-from marketplace.domain import coupons, guest_cart
+from marketplace.domain import coupons
 from marketplace.domain.errors import DomainError
 from marketplace.money import to_kobo
 from marketplace.shapes.commerce import CartTotals
-from marketplace.states.session import SessionState, verified_user_id
+from marketplace.states.cart import CartState
+from marketplace.states.session import verified_user_id
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +48,8 @@ class CouponState(rx.State):
 
     async def _price(self, code: str) -> str:
         """Price the cart with ``code`` and show it; the refusal message, or ``""`` when it applies."""
-        session_state = await self.get_state(SessionState)
-        prices = [to_kobo(item.price) for item in guest_cart.parse(session_state.cart_json).items]
+        buying = (await self.get_state(CartState)).checkout_items  # the cart, or Buy Now's one course
+        prices = [to_kobo(item.price) for item in buying]
         try:
             totals = await in_session_thread(
                 lambda session: coupons.price_with_coupon(session, prices, code), readonly=True

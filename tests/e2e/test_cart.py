@@ -138,23 +138,49 @@ def test_empty_cart_links_to_the_catalog_and_clear_all(page: Page, live_app):
     expect(page).to_have_url(re.compile(r"/categories$"))
 
 
-def test_buy_now_adds_the_course_once_and_goes_to_checkout(page: Page, live_app):
+def test_buy_now_checks_out_that_course_alone_and_leaves_the_cart_as_it_was(page: Page, live_app):
+    """Defect 1 (1280 px): with two courses in the cart, Buy Now on a third checked out all three."""
     learner = new_learner(live_app.db_url)
-    in_cart, bought = demo_courses(live_app.db_url, 2, skip=20)
-    put_in_cart(live_app.db_url, learner, [in_cart])
+    first, second, bought = demo_courses(live_app.db_url, 3, skip=20)
+    put_in_cart(live_app.db_url, learner, [first, second])
     sign_in_storage(page.context, live_app.db_url, learner.email)
     open_course(page, bought)
-    page.get_by_role("button", name="Buy Now").click()
-    expect(page).to_have_url(re.compile(r"/checkout$"))
     expect(cart_badge(page)).to_have_text("2")
-    expect(page.get_by_test_id("total")).to_have_text(total_text([in_cart, bought]))
-    open_course(page, bought)  # pressing it again does not add a second copy
     page.get_by_role("button", name="Buy Now").click()
-    expect(page).to_have_url(re.compile(r"/checkout$"))
+
+    expect(page).to_have_url(re.compile(rf"/checkout\?course={bought.id}$"))
+    courses = page.get_by_role("region", name="Your Courses")
+    expect(courses.get_by_text(bought.title, exact=True)).to_be_visible()
+    expect(courses.get_by_text("Buying this course only; your cart stays as it is.")).to_be_visible()
+    expect(courses.get_by_role("listitem")).to_have_count(1)
+    expect(page.get_by_test_id("total")).to_have_text(total_text([bought]))
+    expect(cart_badge(page)).to_have_text("2")
+    screenshot(page, "checkout-buy-now")
+    assert sorted(item["id"] for item in server_cart(live_app.db_url, learner)["items"]) == sorted(
+        [first.id, second.id]
+    )
+
+    page.get_by_label("State").select_option("Lagos")
+    page.get_by_role("button", name="Proceed to Checkout").click()
+    expect(page.get_by_role("button", name="Pay by card")).to_be_visible(timeout=20_000)
+    page.get_by_role("button", name="Pay by card").click()
+    expect(page.get_by_role("heading", name="Order Complete")).to_be_visible(timeout=20_000)
+    order = page.get_by_role("region", name="Your order")
+    expect(order.get_by_role("listitem")).to_have_count(1)
+    expect(order.get_by_text(bought.title)).to_be_visible()
+    expect(page.get_by_test_id("order-total")).to_have_text(total_text([bought]))
+    # The other two are still in the cart, on the server and in the header.
     expect(cart_badge(page)).to_have_text("2")
     assert sorted(item["id"] for item in server_cart(live_app.db_url, learner)["items"]) == sorted(
-        [in_cart.id, bought.id]
+        [first.id, second.id]
     )
+
+    # Proceed from /cart checks out the cart.
+    page.goto("/cart")
+    page.get_by_role("link", name="Proceed to Checkout").click()
+    expect(page).to_have_url(re.compile(r"/checkout$"))
+    expect(page.get_by_role("region", name="Your Courses").get_by_role("listitem")).to_have_count(2)
+    expect(page.get_by_test_id("total")).to_have_text(total_text([first, second]))
 
 
 def test_owned_courses_never_stay_in_the_cart(page: Page, live_app):

@@ -63,6 +63,7 @@ EVENTS: dict[str, set[str]] = {
         "buy_now",
         "clear_all",
         "load",
+        "load_checkout",
         "move_to_cart",
         "refresh",
         "remove",
