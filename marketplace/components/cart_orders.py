@@ -1,4 +1,8 @@
-"""The order result pages' bodies: Order Complete (/order1) and Order Failed (/order2)."""
+"""The order result pages' bodies (/order1 after paying, /order2 after a payment that did not go through).
+
+Both show what the order really is, by its status: complete, failed, cancelled by the learner, or still waiting
+for the bank; and "Order not found" for a reference that is not one of the learner's orders.
+"""
 
 from __future__ import annotations
 
@@ -27,34 +31,31 @@ def _summary_row(row: ReceiptRow) -> rx.Component:
 
 def order_card() -> rx.Component:
     """The order's courses, how they become the total, and the total (only the learner's own order is loaded)."""
-    return rx.cond(
-        OrderState.order.tx_ref != "",
-        rx.el.section(
-            rx.el.h2("Your order", id="order-lines", class_name=styles.H3),
-            rx.el.p("Reference ", OrderState.order.tx_ref, class_name="mt-1 text-xs text-gray-500 break-all"),
-            rx.el.ul(rx.foreach(OrderState.order.lines, _line), class_name="mt-3"),
-            rx.el.dl(
-                rx.foreach(OrderState.order.summary, _summary_row), class_name="pt-2", data_testid="order-summary"
+    return rx.el.section(
+        rx.el.h2("Your order", id="order-lines", class_name=styles.H3),
+        rx.el.p("Reference ", OrderState.order.tx_ref, class_name="mt-1 text-xs text-gray-500 break-all"),
+        rx.el.ul(rx.foreach(OrderState.order.lines, _line), class_name="mt-3"),
+        rx.el.dl(rx.foreach(OrderState.order.summary, _summary_row), class_name="pt-2", data_testid="order-summary"),
+        rx.el.div(
+            rx.el.span("Total", class_name="font-bold text-gray-900"),
+            rx.el.span(
+                OrderState.order.total_text,
+                class_name="font-bold tabular-nums text-gray-900",
+                data_testid="order-total",
             ),
-            rx.el.div(
-                rx.el.span("Total", class_name="font-bold text-gray-900"),
-                rx.el.span(
-                    OrderState.order.total_text,
-                    class_name="font-bold tabular-nums text-gray-900",
-                    data_testid="order-total",
-                ),
-                class_name="flex justify-between pt-3",
-            ),
-            aria_labelledby="order-lines",
-            class_name=f"{styles.CARD} mt-6 w-full p-5 text-left",
+            class_name="flex justify-between pt-3",
         ),
-        rx.cond(OrderState.error != "", rx.el.p(OrderState.error, class_name="mt-4 text-sm text-gray-500")),
+        aria_labelledby="order-lines",
+        class_name=f"{styles.CARD} mt-6 w-full p-5 text-left",
     )
 
 
-def _result(icon: rx.Component, title: str, text, card: rx.Component, *actions: rx.Component) -> rx.Component:
+def _result(icon: str, tone: str, title, text, card: rx.Component, *actions: rx.Component) -> rx.Component:
     return rx.el.div(
-        icon,
+        rx.el.span(
+            rx.icon(icon, size=40, class_name=f"text-{tone}-700"),
+            class_name=f"flex h-16 w-16 items-center justify-center rounded-full bg-{tone}-50",
+        ),
         rx.el.h1(title, class_name=f"{styles.H1} mt-4"),
         rx.el.p(text, class_name="mt-2 text-gray-600"),
         card,
@@ -63,36 +64,89 @@ def _result(icon: rx.Component, title: str, text, card: rx.Component, *actions: 
     )
 
 
-def order_complete() -> rx.Component:
-    """Order Complete: the receipt is on its way; go learn or keep browsing."""
+def _link(label: str, href: str, primary: bool = False) -> rx.Component:
+    return rx.el.a(label, href=href, class_name=styles.BTN_PRIMARY if primary else styles.BTN_OUTLINE)
+
+
+def _complete() -> rx.Component:
     email_note = rx.cond(
         OrderState.order.email != "",
         "Thank you for your purchase. A confirmation email is on its way to " + OrderState.order.email + ".",
         "Thank you for your purchase. A confirmation email is on its way.",
     )
     return _result(
-        rx.el.span(
-            rx.icon("circle-check", size=40, class_name="text-green-700"),
-            class_name="flex h-16 w-16 items-center justify-center rounded-full bg-green-50",
-        ),
+        "circle-check",
+        "green",
         "Order Complete",
         email_note,
         order_card(),
-        rx.el.a("My Courses", href=routes.MY_COURSES, class_name=styles.BTN_PRIMARY),
-        rx.el.a("Keep browsing", href=routes.CATEGORIES, class_name=styles.BTN_OUTLINE),
+        _link("My Courses", routes.MY_COURSES, primary=True),
+        _link("Keep browsing", routes.CATEGORIES),
     )
 
 
-def order_failed() -> rx.Component:
-    """Order Failed: nothing was bought; try again from the cart."""
+def _failed() -> rx.Component:
     return _result(
-        rx.el.span(
-            rx.icon("circle-x", size=40, class_name="text-red-700"),
-            class_name="flex h-16 w-16 items-center justify-center rounded-full bg-red-50",
-        ),
+        "circle-x",
+        "red",
         "Order Failed",
-        "We could not process your order. Your courses are still in your cart, so you can try again.",
+        "We could not process your order, and nothing was charged. You can try again.",
         order_card(),
-        rx.el.a("Back to cart", href=routes.CART, class_name=styles.BTN_PRIMARY),
-        rx.el.a("My Courses", href=routes.MY_COURSES, class_name=styles.BTN_OUTLINE),
+        _link("Back to cart", routes.CART, primary=True),
+        _link("My orders", routes.ORDERS),
+    )
+
+
+def _cancelled() -> rx.Component:
+    return _result(
+        "circle-slash",
+        "gray",
+        "Payment cancelled",
+        "You cancelled the payment, so nothing was charged. You can try again whenever you are ready.",
+        order_card(),
+        _link("Back to cart", routes.CART, primary=True),
+        _link("My orders", routes.ORDERS),
+    )
+
+
+def _pending() -> rx.Component:
+    return _result(
+        "clock",
+        "amber",
+        "Waiting for your payment",
+        "We will enrol you and email your receipt as soon as the payment is confirmed.",
+        order_card(),
+        _link("My orders", routes.ORDERS, primary=True),
+        _link("Keep browsing", routes.CATEGORIES),
+    )
+
+
+def _not_found() -> rx.Component:
+    return _result(
+        "search-x",
+        "gray",
+        rx.cond(OrderState.failed_to_load, "Something went wrong", "Order not found"),
+        rx.cond(
+            OrderState.failed_to_load,
+            OrderState.error,
+            "We could not find this order in your account. Your orders are listed under My orders.",
+        ),
+        rx.fragment(),
+        _link("My orders", routes.ORDERS, primary=True),
+        _link("Keep browsing", routes.CATEGORIES),
+    )
+
+
+def order_result() -> rx.Component:
+    """The order as it stands (only the learner's own order is loaded), or Order not found."""
+    return rx.cond(
+        OrderState.order.tx_ref != "",
+        rx.match(
+            OrderState.order.status,
+            ("paid", _complete()),
+            ("cancelled", _cancelled()),
+            ("pending", _pending()),
+            _failed(),
+        ),
+        _not_found(),
     )

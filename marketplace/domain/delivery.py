@@ -40,12 +40,28 @@ def deliver(session: Session, order: Order, lines: list[OrderLine]) -> None:
         Notification(
             user_id=order.user_id,
             kind="payment",
-            text=f"Payment successful for order {order.tx_ref}",
+            text=payment_note([line.title for line in lines]),
             link=routes.order(order.tx_ref),
         )
     )
     session.flush()
     send_confirmation(session, order, lines)
+
+
+NOTE_TITLE_CHARS = 120  # two titles and the words around them stay within a notification's 300 characters
+
+
+def payment_note(titles: list[str]) -> str:
+    """A payment notification that names what was bought: ``Payment successful: Python Basics``, or for several
+    ``Payment successful for 3 courses: Python Basics, Excel and 1 more``.
+
+    A reference such as ``NL-3f...`` means nothing to a learner; the courses do. Past two, the rest are counted.
+    """
+    names = [title if len(title) <= NOTE_TITLE_CHARS else title[: NOTE_TITLE_CHARS - 1] + "…" for title in titles]
+    if len(names) <= 1:
+        return f"Payment successful: {names[0]}" if names else "Payment successful"
+    shown = ", ".join(names[:2]) + (f" and {len(names) - 2} more" if len(names) > 2 else "")
+    return f"Payment successful for {len(names)} courses: {shown}"
 
 
 def receipt_rows(order: Order) -> list[tuple[str, str]]:

@@ -5,7 +5,7 @@ import reflex as rx
 from marketplace import routes, styles
 from marketplace.components.cart_checkout import return_panel
 from marketplace.components.cart_items import cart_list, saved_list
-from marketplace.components.cart_orders import order_complete, order_failed
+from marketplace.components.cart_orders import order_result
 from marketplace.components.cart_summary import order_summary
 from marketplace.components.ui import empty_state, error_state
 from marketplace.layouts import container, page, spinner
@@ -72,11 +72,11 @@ def checkout() -> rx.Component:
 
 @page(routes.ORDER_COMPLETE, "Order Complete", guarded=True, on_load=OrderState.load)
 def order_complete_page() -> rx.Component:
-    """Order Complete."""
-    return container(rx.cond(OrderState.loaded, order_complete(), spinner()))
+    """Order Complete (or what the order really is: cancelled, failed, waiting, not found)."""
+    return container(rx.cond(OrderState.loaded, order_result(), spinner()))
 
 
 @page(routes.ORDER_FAILED, "Order Failed", guarded=True, on_load=OrderState.load)
 def order_failed_page() -> rx.Component:
-    """Order Failed."""
-    return container(rx.cond(OrderState.loaded, order_failed(), spinner()))
+    """Order Failed, or Payment cancelled (or what the order really is)."""
+    return container(rx.cond(OrderState.loaded, order_result(), spinner()))

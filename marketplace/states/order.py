@@ -1,4 +1,5 @@
-"""The order pages (/order1 Order Complete, /order2 Order Failed): the signed-in learner's own order."""
+"""The order pages (/order1 after paying, /order2 after a payment that did not go through): the signed-in
+learner's own order, shown by its status; any other reference is "Order not found"."""
 
 from __future__ import annotations
 
@@ -21,11 +22,12 @@ class OrderState(rx.State):
     order: Order = Order()
     loaded: bool = False
     error: str = ""
+    failed_to_load: bool = False  # the database failed, as opposed to no such order of this learner
 
     @rx.event
     async def load(self):
         """on_load: the order named by ``?ref=`` when it is the signed-in learner's."""
-        self.order, self.error, self.loaded = Order(), "", False
+        self.order, self.error, self.loaded, self.failed_to_load = Order(), "", False, False
         ref = self.router.url.query_parameters.get("ref", "")
         user_id = await verified_user_id(self)
         if user_id is not None and ref:
@@ -40,4 +42,5 @@ class OrderState(rx.State):
             except Exception:
                 log.exception("Loading order %s failed", ref)
                 self.error = "Failed to load the order."
+                self.failed_to_load = True
         self.loaded = True

@@ -11,7 +11,7 @@ import pytest
 from sqlmodel import Session, func, select
 
 from marketplace.db.models import CartEntry, Enrollment, Instructor, Notification, Order, OrderLine, PaymentAttempt
-from marketplace.domain import cart, checkout, orders
+from marketplace.domain import cart, checkout, delivery, orders
 from marketplace.domain.errors import Conflict, DomainError, NotFound, Unauthorized
 from marketplace.domain.pricing import price_kobo
 from marketplace.jobs.worker import run_due
@@ -137,7 +137,7 @@ def test_confirmed_payment_enrolls_once_clears_cart_and_notifies(session):
     assert (enrollment.course_id, enrollment.order_id) == (bought.id, order.id)
     assert [i.id for i in cart.get_cart(session, user_id=user.id).items] == [other.id]
     note = session.exec(select(Notification).where(Notification.user_id == user.id)).one()
-    assert (note.kind, note.text) == ("payment", f"Payment successful for order {order.tx_ref}")
+    assert (note.kind, note.text) == ("payment", f"Payment successful: {bought.title}")  # the course, not NL-...
     assert note.link == f"/order1?ref={order.tx_ref}"  # the notification leads to the order itself
     assert session.get(Instructor, bought.instructor_id).students_count == 1
     attempt = session.exec(select(PaymentAttempt)).one()
@@ -337,3 +337,13 @@ def test_the_same_confirmation_twice_at_the_same_instant_records_and_enrolls_onc
     assert [(a.provider_transaction_id, a.status) for a in attempts] == [("555", "paid")]
     assert session.exec(select(func.count(Enrollment.id)).where(Enrollment.user_id == user.id)).one() == 1
     assert session.get(Order, order.id).status == "paid"
+
+
+def test_a_payment_note_names_the_courses_and_counts_past_two():
+    assert delivery.payment_note(["Python"]) == "Payment successful: Python"
+    assert delivery.payment_note(["Python", "Excel"]) == "Payment successful for 2 courses: Python, Excel"
+    assert delivery.payment_note(["Python", "Excel", "Design", "Sales"]) == (
+        "Payment successful for 4 courses: Python, Excel and 2 more"
+    )
+    long = delivery.payment_note(["x" * 400, "y" * 400, "z"])
+    assert len(long) <= 300 and long.endswith("and 1 more")
