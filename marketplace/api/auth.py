@@ -130,6 +130,8 @@ def login(body: LoginBody, request: Request, session: SessionDep) -> SignedInUse
     """Sign in with email and password: ``{user, token, refreshToken, message}``.
 
     ``token`` is the access token (minutes); ``refreshToken`` renews it at ``/auth/refresh`` while the login lasts.
+    An unknown email and a wrong password both answer 401 ``Incorrect email or password.`` in the same time, so
+    the answer never tells whether an address has an account.
     """
     ip, user_agent = _client_ip(request), _user_agent(request)
     try:

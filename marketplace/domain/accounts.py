@@ -22,7 +22,8 @@ from marketplace.domain.sessions import open_session, revoke_token
 from marketplace.domain.validation import InvalidInput, validate_login, validate_registration
 from marketplace.shapes.accounts import UserPublic
 
-LOGIN_FAILED = "Account not found. Please register first or check your credentials."
+# The same words for an unknown email and a wrong password, so the answer never says who has an account.
+LOGIN_FAILED = "Incorrect email or password."
 NOT_VERIFIED = "Please verify your email before logging in."
 # The register form shows the first under the field, the toast shows the second (spec section 8).
 DUPLICATE_FIELD_MESSAGE = "This email or username is already registered."

@@ -31,6 +31,11 @@ def _switch(text: str, label: str, href: str) -> rx.Component:
     return rx.el.p(text, " ", rx.el.a(label, href=href, class_name=SMALL_LINK), class_name=f"{styles.MUTED} mt-8")
 
 
+def _forgot_password_link() -> rx.Component:
+    """To /forgot-password, which fills in the email typed here (kept by the server, not put in the URL)."""
+    return rx.el.a("Forgot password?", href=routes.FORGOT_PASSWORD, class_name=TAP_LINK)
+
+
 @page(routes.LOGIN, "Log In", on_load=[LoginState.reset_form, GoogleState.prepare])
 def login() -> rx.Component:
     """Email and password, the reasons a login fails, and Google sign-in when configured."""
@@ -56,15 +61,14 @@ def login() -> rx.Component:
                 on_change=LoginState.edit_password,
                 auto_complete="current-password",
             ),
-            rx.el.div(
-                rx.el.a("Forgot password?", href=routes.FORGOT_PASSWORD, class_name=TAP_LINK), class_name="-my-2"
+            # After a wrong password the message below offers this link; one "Forgot password?" at a time.
+            rx.cond(
+                ~LoginState.offer_reset,
+                rx.el.div(_forgot_password_link(), class_name="-my-2"),
             ),
             form_alert(
                 LoginState.error,
-                rx.cond(
-                    LoginState.offer_register,
-                    rx.el.a("Create Account", href=routes.REGISTER, class_name=TAP_LINK),
-                ),
+                rx.cond(LoginState.offer_reset, _forgot_password_link()),
                 rx.cond(
                     LoginState.unverified_email != "",
                     rx.el.button(
@@ -192,6 +196,9 @@ def forgot_password() -> rx.Component:
                 error=ForgotPasswordState.email_error,
                 on_change=ForgotPasswordState.edit_email,
                 auto_complete="email",
+                # Drawn before on_load knows the address: a new key draws it again with the address filled in.
+                default_value=ForgotPasswordState.prefill,
+                key=ForgotPasswordState.prefill,
             ),
             form_notice(ForgotPasswordState.notice),
             submit_button("Send reset link", "Sending...", ForgotPasswordState.sending),

@@ -1,4 +1,4 @@
-"""Log in (/login): email and password, the reasons a login fails, and the resend-verification button.
+"""Log in (/login): email and password, the reasons a login fails, "Forgot password?" and the resend button.
 
 The rules and messages come from the accounts domain (:mod:`marketplace.domain.accounts`); this state only
 calls it, stores the signed-in user through :class:`SessionState`, and says what happened.
@@ -14,13 +14,17 @@ from marketplace import routes
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import account_recovery, accounts
 from marketplace.domain.errors import DomainError, TooManyRequests, Unauthorized
-from marketplace.domain.validation import InvalidInput, validate_login
+from marketplace.domain.validation import MAX_LENGTHS, InvalidInput, validate_login
 from marketplace.states.cart import CartState
 from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
 
+MAX_EMAIL_LENGTH = MAX_LENGTHS["email"]
+
 ACCOUNT_CREATED = "Account created! Please check your email to verify your account."
+# Not the answer to a wrong password: the server could not check it at all.
+LOGIN_ERROR = "Login failed. Please try again."
 
 
 async def finish_sign_in(
@@ -53,8 +57,9 @@ class LoginState(rx.State):
     email_error: str = ""
     password_error: str = ""
     error: str = ""
-    # The login failed for an unknown email or a wrong password: offer Create Account.
-    offer_register: bool = False
+    # The login failed for an unknown email or a wrong password: offer "Forgot password?" in the message.
+    # (Not Create Account: the answer must not hint that the address has no account.)
+    offer_reset: bool = False
     # The password was right but the address is unverified: offer to resend the link to it.
     unverified_email: str = ""
     resend_notice: str = ""
@@ -62,6 +67,8 @@ class LoginState(rx.State):
     notice: str = ""
     show_password: bool = False
     submitting: bool = False
+    # The address last typed here, which the forgot-password page fills in (kept on the server, never in a URL).
+    _typed_email: str = ""
 
     @rx.event
     def reset_form(self):
@@ -69,7 +76,7 @@ class LoginState(rx.State):
         self.email_error = ""
         self.password_error = ""
         self.error = ""
-        self.offer_register = False
+        self.offer_reset = False
         self.unverified_email = ""
         self.resend_notice = ""
         self.notice = ACCOUNT_CREATED if self.router.url.query_parameters.get("registered") == "1" else ""
@@ -82,9 +89,10 @@ class LoginState(rx.State):
         self.show_password = not self.show_password
 
     @rx.event
-    def edit_email(self, _value: str):
-        """Typing in the email field clears its message."""
+    def edit_email(self, value: str):
+        """Typing in the email field clears its message (and remembers the address for "Forgot password?")."""
         self.email_error = ""
+        self._typed_email = str(value).strip()[:MAX_EMAIL_LENGTH]
 
     @rx.event
     def edit_password(self, _value: str):
@@ -92,7 +100,7 @@ class LoginState(rx.State):
         self.password_error = ""
 
     def _fail(self, message: str) -> None:
-        self.error = message or accounts.LOGIN_FAILED
+        self.error = message or LOGIN_ERROR
 
     @rx.event
     async def submit(self, form: dict):
@@ -101,7 +109,8 @@ class LoginState(rx.State):
             return
         email = str(form.get("email") or "")
         password = str(form.get("password") or "")
-        self.error, self.offer_register, self.unverified_email, self.resend_notice = "", False, "", ""
+        self.error, self.offer_reset, self.unverified_email, self.resend_notice = "", False, "", ""
+        self._typed_email = email.strip()[:MAX_EMAIL_LENGTH]
         errors = validate_login(email, password)
         self.email_error = errors.get("email", "")
         self.password_error = errors.get("password", "")
@@ -128,14 +137,14 @@ class LoginState(rx.State):
         except TooManyRequests as exc:
             self._fail(exc.message)
         except Unauthorized as exc:
+            # An unknown email and a wrong password: the same words, and the same way out.
             self._fail(exc.message)
-            self.offer_register = True
+            self.offer_reset = True
         except DomainError as exc:
             self._fail(exc.message)
         except Exception:
             log.exception("Login failed")
-            self._fail(accounts.LOGIN_FAILED)
-            self.offer_register = True
+            self._fail(LOGIN_ERROR)
         else:
             for event in await finish_sign_in(self, signed_in, user, accounts.LOGIN_SUCCESS):
                 yield event

@@ -17,6 +17,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import account_recovery
 from marketplace.domain.errors import DomainError
 from marketplace.domain.validation import InvalidInput, email_error, registration_field_error
+from marketplace.states.auth import LoginState
 
 log = logging.getLogger(__name__)
 
@@ -95,10 +96,14 @@ class VerifyEmailState(EmailRequestState, rx.State):
 class ForgotPasswordState(EmailRequestState, rx.State):
     """/forgot-password: ask for a reset link."""
 
+    # The address typed on the log-in page in this tab (its "Forgot password?" leads here), filled in for them.
+    prefill: str = ""
+
     @rx.event
-    def reset_form(self):
-        """on_load: a fresh form every visit."""
+    async def reset_form(self):
+        """on_load: a fresh form every visit, with the address just typed on the log-in page."""
         self.email_error, self.notice, self.sending = "", "", False
+        self.prefill = (await self.get_state(LoginState))._typed_email
 
     @rx.event
     async def submit(self, form: dict):

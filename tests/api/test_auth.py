@@ -23,7 +23,7 @@ SIGNUP = {
     "email": "emeka@example.com",
     "password": "secret12",
 }
-LOGIN_FAILED = "Account not found. Please register first or check your credentials."
+LOGIN_FAILED = "Incorrect email or password."
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ REQUIRED = {
     "Confirm Password": "Confirm Password is required.",
 }
 ACCOUNT_CREATED = "Account created! Please check your email to verify your account."
-LOGIN_FAILED = "Account not found. Please register first or check your credentials."
+LOGIN_FAILED = "Incorrect email or password."
 
 
 def _unique(prefix: str) -> str:
@@ -177,13 +177,45 @@ def test_register_verify_log_in_reload_and_log_out(page: Page, live_app):
     expect(page).to_have_url(re.compile(r"/login\?next=/profile2/?$"))
 
 
-def test_wrong_password_shows_the_message_and_a_way_to_register(page: Page, live_app):
+def test_a_wrong_password_and_an_unknown_email_say_the_same_and_offer_forgot_password(phone: Page, live_app):
+    """Issue 16 (found on a phone): a wrong password was told the account did not exist and offered Create
+    Account. Now both failures read the same, with "Forgot password?" leading on with the email filled in."""
+    page = phone
     user = _verified_user(live_app.db_url, "right-password")
     page.goto("/login")
     log_in(page, user.email, "wrong-password")
-    expect(page.get_by_role("alert").filter(has_text=LOGIN_FAILED)).to_be_visible()
-    expect(page.get_by_role("link", name="Create Account")).to_have_attribute("href", "/register")
+    alert = page.get_by_role("alert").filter(has_text=LOGIN_FAILED)
+    expect(alert).to_be_visible()
+    expect(alert.get_by_role("link", name="Forgot password?")).to_have_attribute("href", "/forgot-password")
+    expect(page.get_by_text("Account not found")).to_have_count(0)
+    expect(page.get_by_role("link", name="Create Account")).to_have_count(0)
+    # One "Forgot password?" on the form at a time: the one in the message replaces the one under the field.
+    expect(page.get_by_role("link", name="Forgot password?")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    wrong_password = (alert.inner_text(), alert.inner_html())
+    screenshot(page, "login-wrong-password")
 
+    # An address with no account gets exactly the same message, links and all.
+    nobody = f"{_unique('nobody')}@example.com"
+    page.goto("/login")
+    expect(page.get_by_role("alert")).to_have_count(0)
+    log_in(page, nobody, "wrong-password")
+    alert = page.get_by_role("alert").filter(has_text=LOGIN_FAILED)
+    expect(alert).to_be_visible()
+    assert (alert.inner_text(), alert.inner_html()) == wrong_password
+    screenshot(page, "login-unknown-email")
+
+    # "Forgot password?" goes on to the reset form with the address just typed (never put in the URL).
+    alert.get_by_role("link", name="Forgot password?").click()
+    expect(page).to_have_url(re.compile(r"/forgot-password$"))
+    expect(page.get_by_label("Email")).to_have_value(nobody)
+    screenshot(page, "forgot-password-filled-in")
+    page.get_by_role("button", name="Send reset link").click()
+    expect(page.get_by_text("If an account exists for that email, we have sent a link")).to_be_visible()
+
+
+def test_login_form_shows_the_password_on_request_and_needs_both_fields(page: Page, live_app):
+    page.goto("/login")
     # Show/hide toggle switches the input type.
     password = page.get_by_label("Password", exact=True)
     expect(password).to_have_attribute("type", "password")

@@ -241,7 +241,7 @@ def test_unknown_email_and_wrong_password_get_the_same_answer_and_cost(session, 
             with pytest.raises(Unauthorized) as refused:
                 accounts.login(session, email=email, password="wrong-pass")
             taken.append(time.perf_counter() - started)
-            assert refused.value.message == "Account not found. Please register first or check your credentials."
+            assert refused.value.message == "Incorrect email or password."
     # Both paths run one Argon2 verification; an unknown email must not answer noticeably faster. The fastest of
     # several tries is each path's own cost, free of whatever else the machine was doing at that moment.
     assert min(timings["nobody@example.com"]) > 0.5 * min(timings["ada@example.com"])

@@ -314,3 +314,60 @@ def test_a_provider_token_that_does_not_repeat_our_nonce_signs_nobody_in(google_
     ]
     assert state.error == GOOGLE_FAILED and not _session_of(state).logged_in
     assert session.exec(select(User)).first() is None
+
+
+# Log in: a wrong password and an unknown email get the same words and the same way out (issue 16).
+
+
+def _login_states(monkeypatch, db_url):
+    from marketplace.states.auth import LoginState
+    from marketplace.states.auth_email import ForgotPasswordState
+
+    monkeypatch.setattr(engine, "session_scope", functools.partial(engine.session_scope, db_url))
+    root = rx.State()
+    login = root.get_substate([rx.State.get_name(), LoginState.get_name()])
+    forgot = root.get_substate([rx.State.get_name(), ForgotPasswordState.get_name()])
+    return login, forgot
+
+
+def _submit_login(state, email: str, password: str) -> list:
+    async def run():
+        return [event async for event in state.submit({"email": email, "password": password})]
+
+    return [event for event in asyncio.run(run()) if event is not None]
+
+
+def test_a_wrong_password_and_an_unknown_email_say_the_same_and_offer_a_reset(session, db_url, monkeypatch):
+    from tests.factories import make_user
+
+    user = make_user(session, password="right-pass")
+    login, _forgot = _login_states(monkeypatch, db_url)
+    answers = []
+    for email in (user.email, "nobody-here@example.com"):
+        assert _submit_login(login, email, "wrong-pass") == []  # no toast, no redirect: the message on the form
+        answers.append((login.error, login.offer_reset, login.unverified_email, login.submitting))
+    assert answers[0] == answers[1] == ("Incorrect email or password.", True, "", False)
+
+
+def test_a_login_the_server_could_not_check_is_no_wrong_password(session, db_url, monkeypatch):
+    from marketplace.domain import accounts
+
+    def database_down(*_args, **_kwargs):
+        raise ConnectionError("database unreachable")
+
+    login, _forgot = _login_states(monkeypatch, db_url)
+    monkeypatch.setattr(accounts, "login", database_down)
+    _submit_login(login, "ada@example.com", "whatever")
+    assert (login.error, login.offer_reset) == ("Login failed. Please try again.", False)
+
+
+def test_forgot_password_fills_in_the_address_typed_on_the_log_in_page(session, db_url, monkeypatch):
+    login, forgot = _login_states(monkeypatch, db_url)
+    asyncio.run(forgot.reset_form())
+    assert forgot.prefill == ""  # nothing typed in this tab yet
+    login.edit_email("  Ada@Example.com ")
+    asyncio.run(forgot.reset_form())
+    assert forgot.prefill == "Ada@Example.com"
+    _submit_login(login, "chi@example.com", "wrong-pass")
+    asyncio.run(forgot.reset_form())
+    assert forgot.prefill == "chi@example.com"
