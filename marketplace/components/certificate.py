@@ -66,6 +66,8 @@ def certificate_card() -> rx.Component:
                 "Download PDF",
                 href=cert.pdf_url,
                 download=True,
+                # rx.el.a is React Router's Link: without this it routes to the API path inside the app (a 404).
+                reload_document=True,
                 class_name=styles.BTN_PRIMARY,
             ),
             _share_link("WhatsApp", CertificateState.whatsapp_href, "message-circle"),

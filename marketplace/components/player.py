@@ -10,7 +10,14 @@ from reflex_components_core.el.elements.media import Video
 
 from marketplace import styles
 from marketplace.shapes.learning import PlayerSection
-from marketplace.states.player import SPEEDS, VIDEO_ELEMENT_ID, YOUTUBE_ENDED_BUTTON, PlayerState
+from marketplace.states.player import (
+    SHOW_VIDEO,
+    SPEEDS,
+    VIDEO_AREA_ID,
+    VIDEO_ELEMENT_ID,
+    YOUTUBE_ENDED_BUTTON,
+    PlayerState,
+)
 
 SAVE_EVERY_MS = 10_000
 
@@ -103,8 +110,26 @@ def video_area() -> rx.Component:
             aria_hidden="true",
             class_name="hidden",
         ),
-        class_name="aspect-video w-full overflow-hidden rounded-lg bg-slate-900",
+        id=VIDEO_AREA_ID,
+        # Below the sticky header when a chosen lesson scrolls it into view.
+        class_name="aspect-video w-full scroll-mt-20 overflow-hidden rounded-lg bg-slate-900",
         data_testid="video-area",
+    )
+
+
+def _mark_button() -> rx.Component:
+    current = PlayerState.current
+    return rx.el.button(
+        rx.cond(current.completed, rx.icon("circle-check", size=18), rx.icon("circle", size=18)),
+        rx.cond(current.completed, "Completed", "Mark as complete"),
+        type="button",
+        aria_pressed=current.completed,
+        on_click=PlayerState.toggle_complete(current.id),
+        class_name=rx.cond(
+            current.completed,
+            f"{styles.BTN_OUTLINE} !border-green-600 !text-green-800",
+            styles.BTN_OUTLINE,
+        ),
     )
 
 
@@ -119,18 +144,7 @@ def video_controls() -> rx.Component:
             data_testid="now-playing",
         ),
         rx.el.div(
-            rx.el.button(
-                rx.cond(current.completed, rx.icon("circle-check", size=18), rx.icon("circle", size=18)),
-                rx.cond(current.completed, "Completed", "Mark as complete"),
-                type="button",
-                aria_pressed=current.completed,
-                on_click=PlayerState.toggle_complete(current.id),
-                class_name=rx.cond(
-                    current.completed,
-                    f"{styles.BTN_OUTLINE} !border-green-600 !text-green-800",
-                    styles.BTN_OUTLINE,
-                ),
-            ),
+            rx.cond(~PlayerState.teaching, _mark_button()),
             rx.cond(
                 current.kind == "native",
                 rx.el.div(
@@ -176,6 +190,15 @@ def progress_card() -> rx.Component:
             class_name="text-sm text-gray-600",
             data_testid="player-progress",
         ),
+        rx.cond(
+            PlayerState.certificate_url != "",
+            rx.el.a(
+                rx.icon("award", size=18),
+                "View certificate",
+                href=PlayerState.certificate_url,
+                class_name=f"{styles.BTN_OUTLINE} w-full !border-green-600 !text-green-800",
+            ),
+        ),
         rx.el.dl(
             rx.el.div(
                 rx.el.dt("Hours", class_name=styles.MUTED),
@@ -202,12 +225,15 @@ def progress_card() -> rx.Component:
 def _section_row(section: PlayerSection) -> rx.Component:
     is_current = section.id == PlayerState.current_id
     return rx.el.li(
-        rx.el.input(
-            type="checkbox",
-            checked=section.completed,
-            on_change=PlayerState.toggle_complete(section.id),
-            aria_label="Mark " + section.title + " complete",
-            class_name="h-5 w-5 shrink-0 cursor-pointer accent-green-600",
+        rx.cond(
+            ~PlayerState.teaching,
+            rx.el.input(
+                type="checkbox",
+                checked=section.completed,
+                on_change=PlayerState.toggle_complete(section.id),
+                aria_label="Mark " + section.title + " complete",
+                class_name="h-5 w-5 shrink-0 cursor-pointer accent-green-600",
+            ),
         ),
         rx.el.button(
             rx.el.span(section.number, ".", class_name="w-6 shrink-0 text-sm text-gray-600"),
@@ -216,7 +242,8 @@ def _section_row(section: PlayerSection) -> rx.Component:
             rx.cond(is_current, rx.icon("circle-play", size=18, class_name="text-blue-600")),
             type="button",
             aria_current=rx.cond(is_current, "true", "false"),
-            on_click=PlayerState.select_section(section.id),
+            # The video first (it may be screens above on a phone), at once in the browser; then the server.
+            on_click=[rx.call_script(SHOW_VIDEO), PlayerState.select_section(section.id)],
             class_name=rx.cond(
                 is_current,
                 "flex min-h-[44px] flex-1 items-center gap-2 rounded-md px-2 font-semibold text-blue-700",

@@ -22,6 +22,7 @@ from marketplace.db.models import (
     SectionProgress,
     User,
 )
+from marketplace.domain import certificates
 from marketplace.domain.catalog_cards import clamp_rating, duration_text, thumbnail_url
 from marketplace.domain.progress import (
     COURSE_NOT_FOUND,
@@ -118,6 +119,7 @@ def enrolled_courses(session: Session, user_id: int, *, page: int = 1, per_page:
     ids = [course.id for _, course, _, _ in rows if course.id is not None]
     totals = _section_counts(session, ids)
     done = _completed_counts(session, user_id, ids)
+    codes = certificates.certificate_codes(session, user_id=user_id, course_ids=ids)
     courses = [
         _enrolled_course(
             enrollment,
@@ -125,6 +127,7 @@ def enrolled_courses(session: Session, user_id: int, *, page: int = 1, per_page:
             instructor,
             teacher,
             progress_summary(done.get(_id(course), 0), totals.get(_id(course), 0)),
+            certificate_url(codes.get(_id(course), "")),
         )
         for enrollment, course, instructor, teacher in rows
     ]
@@ -133,13 +136,18 @@ def enrolled_courses(session: Session, user_id: int, *, page: int = 1, per_page:
     )
 
 
+def certificate_url(code: str) -> str:
+    """The public page of a certificate, or "" without one."""
+    return f"/certificates/{code}" if code else ""
+
+
 def _id(record: Course | Instructor | User | Section) -> int:
     # Rows read back from the database always have their id.
     return record.id or 0
 
 
 def _enrolled_course(
-    enrollment: Enrollment, course: Course, instructor: Instructor, teacher: User, progress: Progress
+    enrollment: Enrollment, course: Course, instructor: Instructor, teacher: User, progress: Progress, certificate: str
 ) -> EnrolledCourse:
     rating = clamp_rating(course.rating)
     return EnrolledCourse(
@@ -161,6 +169,7 @@ def _enrolled_course(
         enrolled_at=iso(enrollment.created_at),
         last_watched_at=iso(enrollment.last_watched_at),
         progress=progress,
+        certificate_url=certificate,
     )
 
 
@@ -244,8 +253,12 @@ def player_view(session: Session, *, user_id: int | None, course_id: int) -> Pla
         NotFound: Course not found.
         Forbidden: You are not enrolled in this course.
 
-    Records the visit as the enrollment's last watch (the caller commits).
+    Records the visit as the enrollment's last watch (the caller commits). The course's own instructor gets
+    the player too (``teaching``), without progress: they come to answer their learners' questions.
     """
+    teaching = _teaches(session, user_id, course_id)
+    if teaching is not None:
+        return _teacher_view(session, teaching)
     course, enrollment = require_enrollment(session, user_id, course_id)
     # Opening the player is watching, whatever plays (a YouTube or framed section reports no progress):
     # the course moves to the top of My Courses.
@@ -267,4 +280,44 @@ def player_view(session: Session, *, user_id: int | None, course_id: int) -> Pla
         current_section_id=current,
         resume_position_seconds=enrollment.last_position_seconds if resume_here else 0,
         progress=progress_summary(len(done), len(sections)),
+        certificate_url=_certificate_url(session, enrollment.user_id, course_id),
     )
+
+
+def _teaches(session: Session, user_id: int | None, course_id: int) -> Course | None:
+    """The course when ``user_id`` is its instructor (who watches it, and answers its Q&A, without enrolling)."""
+    if user_id is None:
+        return None
+    course = session.get(Course, course_id)
+    if course is None:
+        return None
+    teacher = session.exec(select(Instructor.user_id).where(Instructor.id == course.instructor_id)).first()
+    return course if teacher == user_id else None
+
+
+def _teacher_view(session: Session, course: Course) -> Player:
+    """The player as the course's own instructor sees it: every section, no progress of theirs to keep."""
+    sections = course_sections(session, _id(course))
+    return Player(
+        course=_player_course(session, course),
+        stats=PlayerStats(
+            hours=course.hours or DEFAULT_HOURS,
+            lessons=course.lectures or len(sections) or DEFAULT_LESSONS,
+            level=course.level or DEFAULT_LEVEL,
+        ),
+        sections=[_player_section(section, number, set()) for number, section in enumerate(sections, start=1)],
+        current_section_id=_id(sections[0]) if sections else None,
+        progress=progress_summary(0, len(sections)),
+        teaching=True,
+    )
+
+
+def _certificate_url(session: Session, user_id: int, course_id: int) -> str:
+    found = certificates.course_certificate(session, user_id=user_id, course_id=course_id)
+    return found.url if found is not None else ""
+
+
+def player_certificate_url(session: Session, *, user_id: int | None, course_id: int) -> str:
+    """The caller's certificate page for a course they are enrolled in, or "" until they finish it."""
+    _, enrollment = require_enrollment(session, user_id, course_id)
+    return _certificate_url(session, enrollment.user_id, course_id)

@@ -75,7 +75,17 @@ def notify(
     notification.created_at = utcnow()
     session.add(notification)
     session.flush()
+    session.info.setdefault(_TOLD, set()).add(user_id)
     return notification
+
+
+_TOLD = "notified_user_ids"
+
+
+def notified_in(session: Session) -> set[int]:
+    """Who :func:`notify` told in this session so far: whose bell to ring once it is committed."""
+    told: set[int] = session.info.get(_TOLD, set())
+    return set(told)
 
 
 def list_notifications(session: Session, user_id: int, *, page: int = 1, per_page: int = 20) -> NotificationPage:

@@ -10,7 +10,14 @@ from datetime import UTC, datetime, timedelta, timezone
 WAT = timezone(timedelta(hours=1), "WAT")
 
 # Notification kinds and the icon each gets.
-KIND_ICONS = {"message": "message-circle", "payment": "credit-card", "review": "star", "reply": "reply"}
+KIND_ICONS = {
+    "message": "message-circle",
+    "payment": "credit-card",
+    "review": "star",
+    "reply": "reply",
+    "question": "circle-help",  # a learner asked under a lesson one teaches
+    "answer": "message-square-reply",  # someone answered a question one asked
+}
 
 
 def initials(name: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.lesson_qa import qa_panel
 from marketplace.components.player import curriculum, progress_bar, progress_card, video_area, video_controls
 from marketplace.components.profile_sidebar import profile_layout
 from marketplace.components.review_list import reviews_panel
@@ -12,12 +13,14 @@ from marketplace.components.ui import badge, empty_state, error_state, image, pa
 from marketplace.layouts import container, page, spinner
 from marketplace.shapes.learning import EnrolledCourse
 from marketplace.states.learning import MyCoursesState
+from marketplace.states.lesson_qa import LessonQAState
 from marketplace.states.player import PlayerState
 from marketplace.states.reviews import ReviewListState
 
 _TAB = "min-h-[44px] flex-1 shrink-0 border-b-2 px-2 text-sm sm:flex-none sm:px-4"
 TAB_LABELS = (
     ("curriculum", "Curriculum"),
+    ("qa", "Q&A"),
     ("details", "Details"),
     ("instructor", "Instructor"),
     ("reviews", "Reviews"),
@@ -65,6 +68,15 @@ def _enrolled_card(course: EnrolledCourse) -> rx.Component:
                 href=watch,
                 aria_label="Watch Now: " + course.title,
                 class_name=f"{styles.BTN_PRIMARY} mt-2 w-full",
+            ),
+            rx.cond(
+                course.certificate_url != "",
+                rx.el.a(
+                    rx.icon("award", size=18),
+                    "View certificate",
+                    href=course.certificate_url,
+                    class_name=f"{styles.BTN_OUTLINE} w-full !border-green-600 !text-green-800",
+                ),
             ),
             class_name="flex flex-1 flex-col gap-1.5 p-4",
         ),
@@ -187,6 +199,8 @@ def _tabs() -> rx.Component:
                 ("details", _details()),
                 ("instructor", _instructor()),
                 ("reviews", _reviews()),
+                # Mounted afresh for each lesson: opening the tab, or another lesson under it, reads its questions.
+                ("qa", rx.el.div(qa_panel(), key=PlayerState.current_id, on_mount=LessonQAState.load)),
                 curriculum(),
             ),
             role="tabpanel",
@@ -225,11 +239,14 @@ def _player_body() -> rx.Component:
                 video_area(),
                 video_controls(),
                 # On a phone the progress sits between the controls and the tabs; beside the video on a desktop.
-                rx.el.div(progress_card(), class_name="mt-6 lg:hidden"),
+                rx.cond(~PlayerState.teaching, rx.el.div(progress_card(), class_name="mt-6 lg:hidden")),
                 _tabs(),
                 class_name="min-w-0 lg:col-span-2",
             ),
-            rx.el.div(progress_card(), class_name="hidden h-fit lg:sticky lg:top-24 lg:block"),
+            rx.cond(
+                ~PlayerState.teaching,
+                rx.el.div(progress_card(), class_name="hidden h-fit lg:sticky lg:top-24 lg:block"),
+            ),
             class_name="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3",
         ),
     )

@@ -48,12 +48,12 @@ def _line(item: Notification) -> rx.Component:
 
 @page(routes.NOTIFICATIONS, "Notifications", guarded=True, on_load=NotificationsState.load)
 def notifications() -> rx.Component:
-    """Payments, messages and reviews, newest first."""
+    """Payments, messages, reviews and questions, newest first."""
     return container(
         rx.el.div(
             rx.el.div(
                 rx.el.h1("Notifications", class_name=styles.H1),
-                rx.el.p("Payments, messages and reviews, newest first.", class_name=f"{styles.MUTED} mt-1"),
+                rx.el.p("Payments, messages, reviews and questions, newest first.", class_name=f"{styles.MUTED} mt-1"),
                 class_name="mb-6",
             ),
             rx.cond(

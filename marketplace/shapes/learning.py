@@ -63,6 +63,7 @@ class EnrolledCourse(Shape):
     enrolled_at: str | None = None  # ISO 8601
     last_watched_at: str | None = None  # ISO 8601, None when never opened
     progress: Progress = Field(default_factory=Progress)
+    certificate_url: str = ""  # the certificate of completion's public page, "" until one is issued
 
 
 class EnrolledCoursePage(Shape):
@@ -138,3 +139,5 @@ class Player(Shape):
     current_section_id: int | None = None  # the last section watched, else the first; None without sections
     resume_position_seconds: int = 0
     progress: Progress = Field(default_factory=Progress)
+    certificate_url: str = ""  # the certificate of completion's public page, "" until one is issued
+    teaching: bool = False  # the viewer is the course's instructor (no progress of their own)

@@ -20,11 +20,20 @@ from marketplace.states.session import SessionState, verified_user_id
 
 log = logging.getLogger(__name__)
 
-TABS = ("curriculum", "details", "instructor", "reviews")
+TABS = ("curriculum", "qa", "details", "instructor", "reviews")
 # Native playback speeds offered by the player, as the <select> values.
 SPEEDS = ("0.75", "1", "1.25", "1.5", "1.75", "2")
 VERIFY_FAILED = "Failed to verify course enrollment"
 VIDEO_ELEMENT_ID = "lesson-video"
+VIDEO_AREA_ID = "lesson-video-area"
+# Choosing a lesson far down the curriculum (on a phone, the video is screens above): bring the video into view.
+SHOW_VIDEO = (
+    f"(() => {{ const a = document.getElementById('{VIDEO_AREA_ID}'); if (!a) return;"
+    " const r = a.getBoundingClientRect();"
+    " if (r.top < 0 || r.bottom > window.innerHeight) {"
+    " const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;"
+    " a.scrollIntoView({behavior: calm ? 'auto' : 'smooth', block: 'start'}); } })()"
+)
 
 
 YOUTUBE_ENDED_BUTTON = "youtube-ended"
@@ -66,6 +75,10 @@ class PlayerState(rx.State):
     _resume_seconds: int = 0
     # A section the learner chose (a click, Next section) starts playing; the one a visit resumes at waits.
     autoplay: bool = False
+    # The learner's certificate page once they finished the course ("" until then).
+    certificate_url: str = ""
+    # The viewer is the course's instructor: no progress to keep, nothing to mark.
+    teaching: bool = False
 
     @rx.var
     def current(self) -> PlayerSection:
@@ -92,7 +105,7 @@ class PlayerState(rx.State):
         """Check the enrollment on the server and load the course (on_load)."""
         self.loading, self.error, self.tab = True, "", "curriculum"
         self.sections, self.current_id, self.loaded_for = [], 0, ""
-        self.autoplay = False
+        self.autoplay, self.certificate_url, self.teaching = False, "", False
         # Send the cleared view first: the state of an earlier visit (same browser tab) must not stay mounted.
         yield
         session_state = await self.get_state(SessionState)
@@ -121,10 +134,21 @@ class PlayerState(rx.State):
         self.course, self.stats, self.sections = data.course, data.stats, data.sections
         self.current_id = data.current_section_id or 0
         self._resume_seconds = data.resume_position_seconds
+        self._open_linked_lesson()
         self.progress = data.progress
+        self.certificate_url, self.teaching = data.certificate_url, data.teaching
         self.loaded_for = self.player_course_id
         self.loading = False
         yield rx.call_script(YOUTUBE_END_LISTENER)
+
+    def _open_linked_lesson(self) -> None:
+        """A notification's link (``?lesson=<section id>#qa``) opens that lesson, and its Q&A tab."""
+        url = self.router.url
+        linked = parse_id(url.query_parameters.get("lesson", ""))
+        if linked is not None and linked in {s.id for s in self.sections} and linked != self.current_id:
+            self.current_id, self._resume_seconds = linked, 0
+        if url.fragment == "qa":
+            self.tab = "qa"
 
     def _to_login(self, session_state: SessionState) -> list:
         if session_state.token:
@@ -171,6 +195,8 @@ class PlayerState(rx.State):
         return None
 
     async def _save(self, section_id: int, seconds: int, *, quiet: bool = False):
+        if self.teaching:
+            return None
         course_id = self._course_id()
         try:
             user_id = await self._learner()
@@ -208,13 +234,18 @@ class PlayerState(rx.State):
         return None
 
     async def _mark(self, section_id: int, complete: bool):
+        if self.teaching:
+            return None
         was_completed = self.progress.is_completed
         course_id = self._course_id()
         try:
             user_id = await self._learner()
-            data = await in_session_thread(
-                lambda session: learning.mark_section_complete(
-                    session, user_id=user_id, course_id=course_id, section_id=section_id, complete=complete
+            data, certificate = await in_session_thread(
+                lambda session: (
+                    learning.mark_section_complete(
+                        session, user_id=user_id, course_id=course_id, section_id=section_id, complete=complete
+                    ),
+                    learning.player_certificate_url(session, user_id=user_id, course_id=course_id),
                 )
             )
         except DomainError as error:
@@ -223,8 +254,9 @@ class PlayerState(rx.State):
             log.exception("Marking a section failed")
             return rx.toast.error("Could not save your progress. Please try again.")
         self._show_progress(data)
+        self.certificate_url = certificate
         if self.progress.is_completed and not was_completed:
-            return rx.toast.success("Course completed. Well done!")
+            return rx.toast.success("Course completed. Well done! Your certificate is ready.")
         return None
 
     def _show_progress(self, data: CourseProgress) -> None:

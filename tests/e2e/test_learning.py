@@ -129,6 +129,18 @@ def test_my_courses_pages_six_at_a_time_and_points_newcomers_to_the_catalog(page
     expect(page.get_by_test_id("enrolled-course")).to_have_count(6, timeout=LOAD)
     page.get_by_role("button", name="Page 2").click()
     expect(page.get_by_test_id("enrolled-course")).to_have_count(1)
+    # The page is in the URL: a reload stays on it, Back returns to the first.
+    expect(page).to_have_url(re.compile(r"/profile2\?page=2$"))
+    page.reload()
+    expect(page.get_by_test_id("enrolled-course")).to_have_count(1, timeout=LOAD)
+    expect(page.get_by_role("button", name="Page 2")).to_have_attribute("aria-current", "page")
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/profile2$"))
+    expect(page.get_by_test_id("enrolled-course")).to_have_count(6, timeout=LOAD)
+    # A page past the end (an old link) shows the last page, and says so in the URL.
+    page.goto("/profile2?page=9")
+    expect(page.get_by_test_id("enrolled-course")).to_have_count(1, timeout=LOAD)
+    expect(page).to_have_url(re.compile(r"/profile2\?page=2$"))
 
     newcomer, _ = _learner_with_course(live_app.db_url, enrolled=False, courses=0)
     context = page.context.browser.new_context(base_url=live_app.url)
@@ -270,3 +282,26 @@ def test_a_link_that_is_neither_youtube_nor_a_video_file_plays_in_a_sandboxed_fr
     assert "allow-same-origin" not in frame.get_attribute("sandbox").split()
     expect(frame).not_to_have_attribute("id", "youtube-lesson")
     expect(area.locator("video")).to_have_count(0)
+
+
+def test_choosing_a_lesson_far_down_the_list_on_a_phone_brings_the_video_into_view(phone, live_app):
+    with Session(get_engine(live_app.db_url), expire_on_commit=False) as session:
+        user = make_user(session)
+        course = make_course(session, title=f"Long Course {user.id}", sections=14)
+        enroll(session, user, course)
+    sign_in_storage(phone.context, live_app.db_url, user.email)
+    phone.goto(f"/order-complete/{course.id}")
+    expect(phone.get_by_test_id("now-playing")).to_contain_text("Lesson 1", timeout=LOAD)
+
+    lesson = phone.get_by_role("button", name=re.compile(r"^14\.\s*Lesson 14"))
+    lesson.scroll_into_view_if_needed()
+    area = phone.get_by_test_id("video-area")
+    assert area.bounding_box()["y"] + area.bounding_box()["height"] < 0  # the video is far above the screen
+    lesson.click()
+    expect(phone.get_by_test_id("now-playing")).to_contain_text("Lesson 14")
+    phone.wait_for_function(
+        "(() => { const r = document.querySelector('[data-testid=video-area]').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight; })()",
+        timeout=5_000,
+    )
+    screenshot(phone, "player-lesson-chosen")

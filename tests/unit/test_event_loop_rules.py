@@ -518,7 +518,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (coupon.CouponState, "/checkout", {}, lambda s: s.refresh()),
         (order.OrderState, "/order1?ref=none", {}, lambda s: s.load()),
         (learning.MyCoursesState, "/profile2", {}, lambda s: s.load()),
-        (learning.MyCoursesState, "/profile2", {}, lambda s: s.go_to_page(2)),
+        (learning.MyCoursesState, "/profile2?page=2", {}, lambda s: s.load()),
         (reviews.MyReviewsState, "/profile3", {}, lambda s: s.load()),
         (
             reviews.MyReviewsState,
