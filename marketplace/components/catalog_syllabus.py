@@ -95,11 +95,42 @@ def _section(section: Section) -> rx.Component:
     )
 
 
+def _point(text, icon: str, tone: str) -> rx.Component:
+    return rx.el.li(
+        rx.icon(icon, size=18, class_name=f"mt-0.5 shrink-0 {tone}", aria_hidden="true"),
+        rx.el.span(text),
+        class_name="flex items-start gap-2",
+    )
+
+
+def _list_block(title: str, anchor: str, items, icon: str, tone: str, *, boxed: bool = False) -> rx.Component:
+    """A titled list of points (What you'll learn, Requirements, Who this course is for); none: nothing shown."""
+    return rx.cond(
+        items.length() > 0,
+        rx.el.section(
+            rx.el.h2(title, id=f"{anchor}-heading", class_name=styles.H2),
+            rx.el.ul(
+                rx.foreach(items, lambda text: _point(text, icon, tone)),
+                class_name="mt-3 grid gap-x-6 gap-y-2 text-sm text-gray-700 sm:grid-cols-2"
+                if boxed
+                else "mt-3 flex flex-col gap-2 text-gray-700",
+            ),
+            aria_labelledby=f"{anchor}-heading",
+            class_name=f"{styles.CARD} mb-8 p-5" if boxed else "mt-8",
+            data_testid=anchor,
+        ),
+    )
+
+
 def details_section() -> rx.Component:
-    """Overview, certificate and the syllabus accordion."""
+    """What you'll learn, overview, requirements, who the course is for, certificate and the syllabus accordion."""
+    c = CourseState.course
     return rx.el.section(
+        _list_block("What you'll learn", "course-learn", c.learn, "check", "text-green-700", boxed=True),
         rx.el.h2("Overview", class_name=styles.H2),
-        rx.el.p(CourseState.course.description, class_name="mt-3 whitespace-pre-line text-gray-700"),
+        rx.el.p(c.description, class_name="mt-3 whitespace-pre-line text-gray-700"),
+        _list_block("Requirements", "course-requirements", c.requirements, "circle-check", "text-gray-500"),
+        _list_block("Who this course is for", "course-audience", c.audience, "user-check", "text-blue-600"),
         rx.el.h3("Certificate", class_name=f"{styles.H3} mt-6"),
         rx.el.p(CERTIFICATE_TEXT, class_name="mt-2 text-gray-700"),
         rx.el.h2("Syllabus", class_name=f"{styles.H2} mt-8"),

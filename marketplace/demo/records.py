@@ -60,3 +60,14 @@ class DemoCourse:
     def lesson_titles(self) -> list[str]:
         """The section titles in order."""
         return [title.strip() for title in self.lessons.split("|") if title.strip()]
+
+
+@dataclass(frozen=True)
+class DemoCoursePage:
+    """What a course's page tells a visitor deciding to buy, beyond its description."""
+
+    subtitle: str
+    learn: tuple[str, ...]  # What you'll learn: 4 to 6 points
+    requirements: tuple[str, ...]
+    audience: tuple[str, ...]  # who the course is for
+    language: str = "English"

@@ -22,6 +22,7 @@ from marketplace.db.models import Category, Course, CourseCategory, Enrollment, 
 from marketplace.db.models._base import utcnow
 from marketplace.demo import comments
 from marketplace.demo.catalog import COURSES, avatar_path, section_video, thumbnail_path
+from marketplace.demo.course_pages import COURSE_PAGES
 from marketplace.demo.people import (
     CATEGORIES,
     DEMO_INSTRUCTOR_PASSWORD,
@@ -200,6 +201,11 @@ def _add_courses(
             lectures=len(demo.lesson_titles),
             instructor_id=instructors[demo.instructor].id,
             created_at=now - timedelta(days=rng.randint(300, 720)),
+            subtitle=COURSE_PAGES[demo.title].subtitle,
+            language=COURSE_PAGES[demo.title].language,
+            learn=list(COURSE_PAGES[demo.title].learn),
+            requirements=list(COURSE_PAGES[demo.title].requirements),
+            audience=list(COURSE_PAGES[demo.title].audience),
         )
         for number, demo in enumerate(COURSES, start=1)
     ]

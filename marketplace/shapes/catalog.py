@@ -196,6 +196,11 @@ class InstructorDetail(InstructorCard):
 class CourseDetail(CourseFields):
     """Everything the course page shows: the card's fields, the syllabus, the full instructor and the reviews."""
 
+    subtitle: str = ""
+    language: str = "English"
+    learn: list[str] = Field(default_factory=list)  # What you'll learn
+    requirements: list[str] = Field(default_factory=list)
+    audience: list[str] = Field(default_factory=list)  # who the course is for
     instructor: InstructorDetail = Field(default_factory=InstructorDetail)
     sections: list[Section] = Field(default_factory=list)
     reviews: list[Review] = Field(default_factory=list)

@@ -132,3 +132,27 @@ def test_a_database_with_any_course_is_left_alone(session):
     assert load_demo_catalog(session) is False
     assert _count(session, Course) == 1
     assert session.exec(select(User).where(User.email == "ada@example.com")).first() is None
+
+
+def test_every_course_page_says_what_you_learn_what_you_need_and_who_it_is_for(session, loaded):
+    from marketplace.domain import catalog
+
+    languages = set()
+    for course in session.exec(select(Course)).all():
+        assert 20 <= len(course.subtitle) <= 200 and course.subtitle != course.title, course.title
+        assert 4 <= len(course.learn) <= 6, course.title
+        assert 2 <= len(course.requirements) <= 4, course.title
+        assert 2 <= len(course.audience) <= 3, course.title
+        points = [*course.learn, *course.requirements, *course.audience]
+        assert all(isinstance(p, str) and 10 <= len(p) <= 120 for p in points), course.title
+        assert len(set(points)) == len(points), course.title  # no point repeated within a page
+        languages.add(course.language)
+    assert "English" in languages and len(languages) >= 3  # a few are taught in Nigerian languages
+    learn_points = [p for c in session.exec(select(Course)).all() for p in c.learn]
+    assert len(set(learn_points)) == len(learn_points)  # specific to each course, not a template
+
+    course = session.exec(select(Course).where(Course.title == "Python Programming for Absolute Beginners")).one()
+    detail = catalog.get_course_detail(session, course.id, reviews_shown=0)
+    assert detail.subtitle.startswith("Write real programs") and detail.language == "English"
+    assert detail.learn[0].startswith("Install Python") and len(detail.requirements) == 2
+    assert catalog.preview_section(detail.sections) == detail.sections[0]  # the local clip, at the page's top
