@@ -8,12 +8,52 @@ from marketplace import styles
 from marketplace.components.catalog_parts import person_picture
 from marketplace.components.ui import badge, image, stars
 from marketplace.shapes.catalog import CourseCard, InstructorCard
+from marketplace.states.cart import CartState
+from marketplace.states.session import SessionState
+from marketplace.states.wishlist import WishlistState
 
 
-def course_card(course: CourseCard) -> rx.Component:
-    """Thumbnail, title, instructor, stars with review count, lectures, level, price; Enrolled + Watch Now."""
+def heart_button(course_id, title, class_name: str = "") -> rx.Component:
+    """The wishlist heart: pressed (filled red) when the signed-in learner has hearted the course.
+
+    Drawn from the page's one read of the hearted ids (WishlistState.ids); a visitor's press goes to /login.
+    """
+    pressed = SessionState.logged_in & WishlistState.ids.contains(course_id)
+    return rx.el.button(
+        rx.icon(
+            "heart",
+            size=20,
+            class_name=rx.cond(pressed, "fill-red-500 text-red-500", "text-gray-700"),
+        ),
+        type="button",
+        aria_pressed=pressed,
+        aria_label=rx.cond(pressed, "Remove " + title + " from wishlist", "Add " + title + " to wishlist"),
+        title=rx.cond(pressed, "Remove from wishlist", "Add to wishlist"),
+        on_click=WishlistState.toggle(course_id),
+        class_name="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-gray-200 "
+        "bg-white/95 shadow-sm hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-blue-600 " + class_name,
+        data_testid="wishlist-heart",
+    )
+
+
+def _add_to_cart(course: CourseCard) -> rx.Component:
+    return rx.el.button(
+        rx.icon("shopping-cart", size=16),
+        "Add To Cart",
+        # The visible words first, then which course: one of several such buttons on the page.
+        rx.el.span(" ", course.title, class_name="sr-only"),
+        type="button",
+        on_click=CartState.add(course.id),
+        class_name=f"{styles.BTN_DARK} mt-3 w-full !min-h-[44px]",
+    )
+
+
+def course_card(course: CourseCard, *, add_to_cart: bool = False) -> rx.Component:
+    """Thumbnail with the wishlist heart, title, instructor, stars with review count, lectures, level, price;
+    Enrolled + Watch Now for the viewer's own courses; Add To Cart under the price when ``add_to_cart``."""
     href = "/courses/" + course.id.to_string()
     return rx.el.article(
+        heart_button(course.id, course.title, "absolute right-2 top-2 z-10"),
         rx.el.a(
             image(
                 course.thumbnail,
@@ -59,9 +99,10 @@ def course_card(course: CourseCard) -> rx.Component:
                     class_name="mt-auto flex items-baseline gap-2 pt-2",
                 ),
             ),
+            rx.cond(~course.enrolled, _add_to_cart(course)) if add_to_cart else rx.fragment(),
             class_name="flex flex-1 flex-col gap-1.5 p-4",
         ),
-        class_name=f"{styles.CARD} flex flex-col overflow-hidden hover:shadow-md transition-shadow",
+        class_name=f"{styles.CARD} relative flex flex-col overflow-hidden hover:shadow-md transition-shadow",
         data_testid="course-card",
     )
 

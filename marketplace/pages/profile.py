@@ -1,10 +1,11 @@
-"""Profile pages: saved for later (/profile, the heart), settings (/profile1) and teachers (/profile4)."""
+"""Profile pages: wishlist and saved for later (/profile, the heart), settings (/profile1), teachers (/profile4)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.cards import course_card
 from marketplace.components.cart_items import saved_row
 from marketplace.components.chat_avatar import person_avatar
 from marketplace.components.profile_devices import signed_in_devices
@@ -18,6 +19,7 @@ from marketplace.states.devices import DevicesState
 from marketplace.states.profile import PICTURE_FIELD, ProfileState
 from marketplace.states.session import SessionState
 from marketplace.states.teachers import TeachersState
+from marketplace.states.wishlist import WishlistPageState
 
 PICTURE_TYPES = {"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"], "image/webp": [".webp"], "image/gif": [".gif"]}
 
@@ -30,15 +32,58 @@ def _heading(title: str, text: str) -> rx.Component:
     )
 
 
-# ---- /profile: saved for later -------------------------------------------------------------------------------
+# ---- /profile: wishlist and saved for later ---------------------------------------------------------------------
 
 
-@page(routes.WISHLIST, "Saved for later", guarded=True, on_load=CartState.load)
+def _wishlist() -> rx.Component:
+    """The hearted courses as cards, each with its heart and Add To Cart."""
+    return rx.el.section(
+        # The cards' titles are h3s; this keeps the heading levels in order for screen readers.
+        rx.el.h2("Wishlisted courses", id="wishlist-heading", class_name="sr-only"),
+        rx.cond(
+            WishlistPageState.loading & (WishlistPageState.courses.length() == 0),
+            spinner("Loading your wishlist..."),
+            rx.cond(
+                WishlistPageState.error != "",
+                error_state(WishlistPageState.error, WishlistPageState.load),
+                rx.cond(
+                    WishlistPageState.courses.length() > 0,
+                    rx.el.div(
+                        rx.el.div(
+                            rx.foreach(WishlistPageState.courses, lambda course: course_card(course, add_to_cart=True)),
+                            class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
+                        ),
+                        rx.cond(
+                            WishlistPageState.pages > 1,
+                            pager(WishlistPageState.page, WishlistPageState.pages, WishlistPageState.go_to_page),
+                        ),
+                    ),
+                    empty_state(
+                        "Your wishlist is empty",
+                        "Tap the heart on any course to keep it here.",
+                        "Browse courses",
+                        routes.CATEGORIES,
+                    ),
+                ),
+            ),
+        ),
+        aria_labelledby="wishlist-heading",
+        class_name="mb-10",
+    )
+
+
+@page(routes.WISHLIST, "Wishlist", guarded=True, on_load=[WishlistPageState.load, CartState.load])
 def wishlist() -> rx.Component:
-    """The courses saved for later, each with Move to Cart and Remove."""
+    """The wishlist (hearted courses with Add To Cart), then the courses saved for later (Move to Cart, Remove)."""
     return profile_layout(
         routes.WISHLIST,
-        _heading("Saved for later", "Courses you kept for another day. Move one to your cart when you are ready."),
+        _heading("Wishlist", "Courses you hearted. Add one to your cart when you are ready."),
+        _wishlist(),
+        rx.el.div(
+            rx.el.h2("Saved for later", class_name=styles.H2),
+            rx.el.p("Courses you moved out of your cart for another day.", class_name=f"{styles.MUTED} mt-1"),
+            class_name="mb-4",
+        ),
         rx.cond(
             ~CartState.loaded,
             spinner(),
@@ -48,10 +93,8 @@ def wishlist() -> rx.Component:
                 rx.cond(
                     CartState.saved.length() > 0,
                     rx.el.section(
-                        # The rows' course titles are h3s; this keeps the heading levels in order for screen readers.
-                        rx.el.h2("Saved courses", id="saved-heading", class_name="sr-only"),
                         rx.el.ul(rx.foreach(CartState.saved, saved_row), class_name=f"{styles.CARD} px-4 sm:px-5 py-1"),
-                        aria_labelledby="saved-heading",
+                        aria_label="Saved courses",
                     ),
                     empty_state(
                         "Nothing saved for later yet",
@@ -228,7 +271,8 @@ def _teacher_card(teacher: TeacherRow) -> rx.Component:
                 rx.el.div(
                     rx.el.h2(
                         rx.el.a(teacher.name, href=mentor, class_name="hover:text-blue-600"),
-                        class_name="font-semibold text-gray-900",
+                        # A long one-word name wraps inside the card instead of running past its edge.
+                        class_name="font-semibold text-gray-900 break-words",
                     ),
                     rx.el.p(teacher.title, class_name=f"{styles.MUTED} line-clamp-2"),
                     rx.cond(teacher.mine, rx.el.div(badge("Your teacher", "green"), class_name="mt-1")),
@@ -276,6 +320,8 @@ def _teachers_search() -> rx.Component:
                 type="search",
                 placeholder="e.g. Tunde",
                 auto_complete="off",
+                # The address's ?q= (reload, Back): the page is drawn after on_load has read it.
+                default_value=TeachersState.query,
                 on_change=TeachersState.search.debounce(300),
                 class_name=f"{styles.INPUT} pl-10",
             ),

@@ -14,6 +14,7 @@ from marketplace.states.cart import CartState
 from marketplace.states.chat import ChatRoom
 from marketplace.states.notifications import BellState, recount_own_bell
 from marketplace.states.session import SessionState
+from marketplace.states.wishlist import WishlistState
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ class HeaderState(rx.State):
 
     @rx.event
     async def load_counts(self):
-        """Refresh the unread notification count and the cart badge for the signed-in user."""
+        """Refresh the unread notification count, the cart badge and the wishlist's hearts for the signed-in user."""
         session_state = await self.get_state(SessionState)
         user_id = await session_state._verified_user_id()
         if user_id is None:
@@ -52,7 +53,8 @@ class HeaderState(rx.State):
             return None
         # The bell shows the count shared by all of this user's tabs; a new message bumps it live.
         self.unread_count = await recount_own_bell(self, user_id)
-        return CartState.refresh
+        # The hearts of this page's course cards are drawn from one read of the wishlist's ids.
+        return [CartState.refresh, WishlistState.load]
 
     @rx.event
     async def logout(self):

@@ -476,6 +476,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         search,
         session,
         teachers,
+        wishlist,
     )
 
     course_id, other_id = str(data["course"].id), data["other"].id
@@ -500,6 +501,10 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (search.SearchState, "/", {}, lambda s: s.search("test")),
         (search.SearchState, "/", {}, lambda s: s.key("Enter", "course")),
         (course.CourseState, f"/courses/{course_id}", course_page, lambda s: s.load()),
+        (wishlist.WishlistState, f"/courses/{course_id}", course_page, lambda s: s.load()),
+        (wishlist.WishlistState, f"/courses/{course_id}", course_page, lambda s: s.toggle(other_id)),
+        (wishlist.WishlistPageState, "/profile", {}, lambda s: s.load()),
+        (wishlist.WishlistPageState, "/profile", {}, lambda s: s.go_to_page(1)),
         (reviews.ReviewListState, f"/courses/{course_id}", course_page, lambda s: s.load()),
         (reviews.ReviewListState, f"/courses/{course_id}", course_page, lambda s: s.go_to_page(1)),
         (reviews.ReviewListState, f"/mentors/{mentor_id}", {"mentor_id": mentor_id}, lambda s: s.load()),

@@ -145,6 +145,8 @@ EVENTS: dict[str, set[str]] = {
     "marketplace.states.search.SearchState": {"choose", "close", "key", "reopen", "search"},
     "marketplace.states.session.SessionState": {"require_login"},
     "marketplace.states.teachers.TeachersState": {"go_to_page", "load", "search"},
+    "marketplace.states.wishlist.WishlistPageState": {"go_to_page", "load"},
+    "marketplace.states.wishlist.WishlistState": {"load", "toggle"},
 }
 REFLEX_SETVAR = "setvar"
 
