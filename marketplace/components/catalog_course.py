@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
-from marketplace.components.cards import course_card
+from marketplace.components.cards import course_card, heart_button
 from marketplace.components.catalog_parts import person_picture, picture, section_heading
 from marketplace.components.catalog_syllabus import details_section
 from marketplace.components.course_reviews import reviews_section
@@ -46,8 +46,13 @@ def title_card() -> rx.Component:
     c = CourseState.course
     rating = ReviewListState.summary
     return rx.el.div(
-        rx.el.div(rx.foreach(c.categories, lambda name: badge(name, "blue")), class_name="flex flex-wrap gap-2"),
-        rx.el.h1(c.title, class_name=f"{styles.H1} mt-3"),
+        rx.el.div(
+            rx.el.div(rx.foreach(c.categories, lambda name: badge(name, "blue")), class_name="flex flex-wrap gap-2"),
+            heart_button(c.id, c.title),
+            class_name="flex items-start justify-between gap-3",
+        ),
+        rx.el.h1(c.title, class_name=f"{styles.H1} mt-1"),
+        rx.cond(c.subtitle != "", rx.el.p(c.subtitle, class_name="mt-2 text-base text-gray-700 sm:text-lg")),
         rx.el.div(
             # From the review list's summary, so a review just posted shows here too.
             rx.el.span(rating.average_text, class_name="font-semibold text-gray-900"),
@@ -74,9 +79,99 @@ def title_card() -> rx.Component:
             _fact("book-open", c.lectures, " lectures"),
             _fact("clock", c.hours, " hours"),
             _fact("signal", c.level),
+            _fact("languages", c.language),
             class_name="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-gray-700",
         ),
         class_name=f"{styles.CARD} p-5 sm:p-6",
+    )
+
+
+def _poster_button(p, where: str) -> rx.Component:
+    """The course's thumbnail with a play button: the preview loads nothing until it is pressed."""
+    return rx.el.button(
+        picture(CourseState.course.thumbnail, "", 640, 360, lazy=False, class_name="h-full w-full object-cover"),
+        rx.el.span(
+            rx.icon("play", size=30, class_name="ml-1 fill-current"),
+            class_name="absolute inset-0 m-auto flex h-16 w-16 items-center justify-center rounded-full bg-white/90 "
+            "text-gray-900 shadow-lg transition-transform group-hover:scale-110",
+            aria_hidden="true",
+        ),
+        type="button",
+        aria_label="Play preview: " + p.title,
+        on_click=CourseState.play_preview(where),
+        class_name="group relative block h-full w-full",
+    )
+
+
+def _frame(p, *, youtube: bool) -> rx.Component:
+    return rx.el.iframe(
+        # The player's own YouTube embed (domain.video), started by the press that showed it.
+        src=p.src + ("&autoplay=1" if youtube else ""),
+        title="Course preview: " + p.title,
+        allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture; fullscreen",
+        allow_full_screen=True,
+        referrer_policy="strict-origin-when-cross-origin",
+        sandbox=None if youtube else "allow-scripts allow-presentation allow-popups",
+        class_name="h-full w-full border-0",
+    )
+
+
+def _playing(p) -> rx.Component:
+    return rx.match(
+        p.kind,
+        (
+            "native",
+            rx.el.video(
+                rx.el.source(src=p.src, type=p.mime),
+                "Your browser cannot play this video.",
+                controls=True,
+                auto_play=True,  # the press on the poster was the learner's play
+                plays_inline=True,
+                poster=CourseState.course.thumbnail,
+                custom_attrs={"width": "640", "height": "360"},
+                aria_label="Course preview: " + p.title,
+                class_name="h-full w-full bg-black",
+            ),
+        ),
+        ("youtube", _frame(p, youtube=True)),
+        _frame(p, youtube=False),
+    )
+
+
+def preview_player(where: str, class_name: str = "") -> rx.Component:
+    """The first preview section's video, shown as the course's thumbnail with a play button until pressed (so
+    nothing of it downloads before), then a native <video> for files or the player's YouTube embed for links.
+
+    Without a playable preview, the thumbnail alone.
+    """
+    p = CourseState.preview
+    return rx.cond(
+        CourseState.has_preview,
+        rx.el.figure(
+            rx.el.div(
+                rx.cond(CourseState.preview_playing == where, _playing(p), _poster_button(p, where)),
+                class_name="aspect-video w-full overflow-hidden rounded-md bg-slate-900",
+            ),
+            rx.el.figcaption(
+                rx.icon("circle-play", size=16, class_name="text-blue-600", aria_hidden="true"),
+                "Preview this course: ",
+                rx.el.span(p.title, class_name="font-semibold"),
+                class_name="mt-2 flex flex-wrap items-center gap-1 text-sm text-gray-700",
+            ),
+            class_name=class_name,
+            data_testid="course-preview",
+        ),
+        rx.el.div(
+            picture(
+                CourseState.course.thumbnail,
+                "",
+                640,
+                360,
+                lazy=False,
+                class_name="aspect-video h-auto w-full rounded-md object-cover",
+            ),
+            class_name=class_name,
+        ),
     )
 
 
@@ -142,7 +237,8 @@ def price_card() -> rx.Component:
     """Price, struck original, n% Off, Add To Cart and Buy Now; Enrolled and Watch Now for owners."""
     c = CourseState.course
     return rx.el.div(
-        picture(c.thumbnail, "", 640, 360, lazy=False, class_name="aspect-video h-auto w-full rounded-md object-cover"),
+        # On desktops the preview heads the price card; phones have it above the title (course_body).
+        preview_player("desktop", "hidden lg:block"),
         rx.cond(
             CourseState.enrolled,
             rx.el.div(
@@ -260,6 +356,7 @@ def course_body() -> rx.Component:
     return rx.fragment(
         breadcrumb(("Home", routes.HOME), ("Categories", routes.CATEGORIES), current=CourseState.course.title),
         rx.el.div(
+            preview_player("phone", "min-w-0 lg:hidden"),
             rx.el.div(title_card(), class_name="min-w-0 lg:col-start-1"),
             rx.el.aside(price_card(), aria_label="Price", class_name="lg:col-start-2 lg:row-span-2 lg:row-start-1"),
             rx.el.div(

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 RELATED_COURSES = 4
 FETCH_FAILED = "Failed to fetch single course."
 LINK_COPIED = "Link copied"
+PREVIEW_PLACES = ("phone", "desktop")
 COPY_FAILED = "Could not copy the link. Copy it from the address bar instead."
 
 
@@ -50,6 +51,19 @@ class CourseState(rx.State):
     enrolled: bool = False
     share: list[SocialLink] = []
     page_url: str = ""
+    # The first preview section's video, shown at the top of the page (``has_preview``); a YouTube or framed
+    # one is drawn as the thumbnail with a play button until pressed, so nothing of it loads before then.
+    preview: Section = Section()
+    has_preview: bool = False
+    # Which copy of the preview plays ("phone" above the title, "desktop" in the price card); "" before a press.
+    # Only the pressed one becomes a player, so a hidden copy never plays (or downloads) alongside it.
+    preview_playing: str = ""
+
+    @rx.event
+    def play_preview(self, where: str):
+        """The preview's play button: put the player in place of that copy's poster."""
+        if self.has_preview and where in PREVIEW_PLACES:
+            self.preview_playing = where
 
     @rx.event
     def link_copied(self, copied: bool):
@@ -68,6 +82,7 @@ class CourseState(rx.State):
         """Read the course of the URL (the page's on_load); the previous course is cleared first."""
         self.loading, self.not_found, self.error = True, False, ""
         self.course, self.sections, self.related = CourseDetail(), [], []
+        self.preview, self.has_preview, self.preview_playing = Section(), False, ""
         course_id = parse_id(self.course_id)
         if course_id is None:
             self.not_found, self.loading = True, False
@@ -88,6 +103,8 @@ class CourseState(rx.State):
         self.course = detail.model_copy(update={"instructor": InstructorDetail(), "sections": []})
         self.related = related
         self.enrolled = detail.enrolled
+        preview = catalog.preview_section(detail.sections)
+        self.preview, self.has_preview = preview or Section(), preview is not None
         self.page_url = settings.public_url.rstrip("/") + routes.course(course_id)
         self.share = share_links(self.page_url, self.course.title)
         self.loading = False

@@ -83,7 +83,7 @@ EVENTS: dict[str, set[str]] = {
         "start_payment",
     },
     "marketplace.states.coupon.CouponState": {"apply", "refresh", "remove", "set_code"},
-    "marketplace.states.course.CourseState": {"link_copied", "load"},
+    "marketplace.states.course.CourseState": {"link_copied", "load", "play_preview"},
     "marketplace.states.devices.DevicesState": {"load", "sign_out_device", "sign_out_others"},
     "marketplace.states.header.HeaderState": {"load_counts", "logout"},
     "marketplace.states.home.HomeState": {"load"},
