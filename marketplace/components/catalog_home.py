@@ -1,4 +1,5 @@
-"""Home page blocks: hero, statistics, top categories, courses and instructors, testimonials, calls to action."""
+"""Home page blocks: continue learning, hero, statistics, top categories, courses and instructors, testimonials,
+calls to action."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card
-from marketplace.components.catalog_parts import avatar, category_card, section_heading
+from marketplace.components.catalog_parts import avatar, category_card, picture, section_heading
 from marketplace.components.ui import container, error_state, stars
 from marketplace.shapes.catalog import StatFigure, Testimonial
 from marketplace.states.home import HomeState
@@ -22,6 +23,71 @@ def _loading(label: str) -> rx.Component:
 
 def _empty(text: str) -> rx.Component:
     return rx.el.p(text, class_name="rounded-lg border border-dashed border-gray-300 py-10 text-center text-gray-500")
+
+
+def continue_learning() -> rx.Component:
+    """A signed-in learner's last watched course with its progress and the way back into the player."""
+    r = HomeState.resume
+    c = r.course
+    return rx.cond(
+        HomeState.has_resume,
+        container(
+            rx.el.section(
+                picture(
+                    c.thumbnail,
+                    "",
+                    160,
+                    90,
+                    lazy=False,
+                    class_name="hidden aspect-video h-auto w-40 shrink-0 rounded-md object-cover sm:block",
+                ),
+                rx.el.div(
+                    rx.el.h2(
+                        "Continue learning", id="continue-heading", class_name="text-sm font-semibold text-blue-600"
+                    ),
+                    rx.el.p(
+                        rx.el.a(c.title, href=r.href, class_name="hover:text-blue-600"),
+                        class_name="mt-1 font-semibold text-gray-900 line-clamp-2",
+                    ),
+                    rx.cond(
+                        r.lesson_title != "",
+                        rx.el.p("Lesson: ", r.lesson_title, class_name=f"{styles.MUTED} line-clamp-1"),
+                    ),
+                    rx.el.div(
+                        rx.el.div(
+                            rx.el.div(
+                                class_name="h-full rounded-full bg-blue-600",
+                                style={"width": c.progress.percent.to_string() + "%"},
+                            ),
+                            role="progressbar",
+                            aria_valuenow=c.progress.percent,
+                            aria_valuemin=0,
+                            aria_valuemax=100,
+                            aria_label="Progress in " + c.title,
+                            class_name="h-2 flex-1 overflow-hidden rounded-full bg-gray-200",
+                        ),
+                        rx.el.span(
+                            c.progress.percent.to_string() + "% · " + c.progress.text,
+                            class_name="shrink-0 text-xs text-gray-600",
+                            data_testid="continue-progress",
+                        ),
+                        class_name="mt-2 flex items-center gap-3",
+                    ),
+                    class_name="min-w-0 flex-1",
+                ),
+                rx.el.a(
+                    rx.icon("circle-play", size=18),
+                    "Resume",
+                    href=r.href,
+                    aria_label="Resume " + c.title,
+                    class_name=f"{styles.BTN_PRIMARY} w-full sm:w-auto sm:px-6",
+                ),
+                aria_labelledby="continue-heading",
+                class_name=f"{styles.CARD} mt-6 flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5",
+                data_testid="continue-learning",
+            ),
+        ),
+    )
 
 
 def hero() -> rx.Component:

@@ -1,10 +1,12 @@
-"""The home page: hero, statistics, top categories, courses and instructors, testimonials, calls to action."""
+"""The home page: continue learning (signed-in learners), hero, statistics, top categories, courses and
+instructors, testimonials, calls to action."""
 
 import reflex as rx
 
 from marketplace import routes
 from marketplace.components.catalog_home import (
     calls_to_action,
+    continue_learning,
     hero,
     stats_strip,
     testimonials,
@@ -20,6 +22,7 @@ from marketplace.states.home import HomeState
 def home() -> rx.Component:
     """Home."""
     return rx.fragment(
+        continue_learning(),
         hero(),
         stats_strip(),
         top_categories(),

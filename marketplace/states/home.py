@@ -11,7 +11,9 @@ from sqlmodel import Session
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import catalog
 from marketplace.domain.catalog_views import stat_figures, testimonials
+from marketplace.domain.continue_learning import last_watched
 from marketplace.shapes.catalog import Category, CourseCard, InstructorCard, StatFigure, Testimonial
+from marketplace.shapes.home import ContinueLearning
 from marketplace.states.catalog import mark_owned, viewer_id
 
 log = logging.getLogger(__name__)
@@ -29,10 +31,11 @@ class _Home:
     courses: list[CourseCard]
     instructors: list[InstructorCard]
     quotes: list[Testimonial]
+    resume: ContinueLearning | None
 
 
 def _read_home(session: Session, user_id: int | None) -> _Home:
-    """Every block of the home page, the viewer's own courses marked Enrolled."""
+    """Every block of the home page, the viewer's own courses marked Enrolled, and what they watched last."""
     courses = catalog.top_courses(session, limit=HOME_COURSES)
     mark_owned(session, user_id, courses)
     return _Home(
@@ -41,6 +44,7 @@ def _read_home(session: Session, user_id: int | None) -> _Home:
         courses=courses,
         instructors=catalog.top_instructors(session, limit=HOME_INSTRUCTORS),
         quotes=testimonials(session, limit=HOME_TESTIMONIALS),
+        resume=last_watched(session, user_id=user_id) if user_id is not None else None,
     )
 
 
@@ -54,6 +58,9 @@ class HomeState(rx.State):
     top_courses: list[CourseCard] = []
     top_instructors: list[InstructorCard] = []
     testimonials: list[Testimonial] = []
+    # Continue learning: the course the signed-in learner watched last (shown when ``has_resume``).
+    resume: ContinueLearning = ContinueLearning()
+    has_resume: bool = False
 
     @rx.event
     async def load(self):
@@ -70,4 +77,6 @@ class HomeState(rx.State):
         self.top_courses = home.courses
         self.top_instructors = home.instructors
         self.testimonials = home.quotes
+        self.resume = home.resume or ContinueLearning()
+        self.has_resume = home.resume is not None
         self.error, self.loading = "", False

@@ -1,6 +1,6 @@
 """Home as a visitor and as a learner sees it: statistics and categories counted from the database, top courses,
 testimonials that scroll 350 px per step, the learner's own courses marked Enrolled with Watch Now, the See All
-links and the Become an Instructor call to action."""
+links and the Become an Instructor call to action; Continue learning at the top for the course watched last."""
 
 import re
 
@@ -12,9 +12,10 @@ from marketplace.db.engine import get_engine
 from marketplace.db.models import Course
 from marketplace.domain import catalog
 from marketplace.domain.catalog_views import compact_count
+from tests.e2e.conftest import screenshot
 from tests.e2e.helpers import sign_in_storage
 from tests.e2e.screens import shoot
-from tests.factories import enroll, make_user
+from tests.factories import enroll, make_course, make_user
 
 WAIT = 15_000  # ms: a busy two-core machine may take a while to draw a page
 
@@ -72,9 +73,7 @@ def test_learner_sees_own_courses_enrolled_with_watch_now(browser, live_app, bas
     page.goto("/")
     cards = page.get_by_test_id("course-card")
     expect(cards.nth(1)).to_contain_text("Enrolled")
-    expect(cards.nth(1).get_by_role("link", name="Watch Now")).to_have_attribute(
-        "href", f"/order-complete/{top[1].id}"
-    )
+    expect(cards.nth(1).get_by_role("link", name="Watch Now")).to_have_attribute("href", f"/order-complete/{top[1].id}")
     expect(cards.nth(0)).not_to_contain_text("Enrolled")
     context.close()
 
@@ -115,3 +114,39 @@ def test_become_an_instructor_invites_people_to_sign_up(page):
     button.click()
     expect(page).to_have_url(re.compile(rf"{routes.REGISTER}/?$"), timeout=WAIT)
     expect(page.get_by_role("heading", name="Create your account", level=1)).to_be_visible(timeout=WAIT)
+
+
+def test_continue_learning_leads_back_to_the_course_watched_last(browser, live_app, base_url):
+    with Session(get_engine(live_app.db_url), expire_on_commit=False) as session:
+        learner = make_user(session, first_name="Chidi", last_name="Resume")
+        course = make_course(session, title=f"Soap Making at Home {learner.id}", sections=3)
+        enroll(session, learner, course)
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    sign_in_storage(context, live_app.db_url, learner.email)
+    page = context.new_page()
+    page.goto("/")
+    expect(page.get_by_test_id("course-card").first).to_be_visible(timeout=WAIT)
+    expect(page.get_by_role("region", name="Continue learning")).to_have_count(0)  # owned, never watched
+
+    page.goto(f"/order-complete/{course.id}")  # watch: the player opens at the first lesson
+    page.get_by_role("button", name="Mark as complete").click(timeout=WAIT)
+    expect(page.get_by_test_id("player-progress").filter(visible=True)).to_have_text("1 of 3 sections", timeout=WAIT)
+
+    page.goto("/")
+    resume = page.get_by_role("region", name="Continue learning")
+    expect(resume).to_be_visible(timeout=WAIT)
+    expect(resume).to_contain_text(course.title)
+    expect(resume).to_contain_text("Lesson: Lesson 1")
+    expect(resume.get_by_test_id("continue-progress")).to_have_text("33% · 1 of 3 sections")
+    expect(resume.get_by_role("progressbar")).to_have_attribute("aria-valuenow", "33")
+    hero = page.get_by_role("heading", level=1)
+    assert resume.bounding_box()["y"] < hero.bounding_box()["y"]  # at the top of the page
+    screenshot(page, "home-continue-learning")
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(resume).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "home-continue-learning")
+
+    resume.get_by_role("link", name=f"Resume {course.title}").click()
+    expect(page).to_have_url(re.compile(rf"/order-complete/{course.id}$"), timeout=WAIT)
+    context.close()
