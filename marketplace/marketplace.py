@@ -15,6 +15,7 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
     home,
     learning,
     notifications,
+    orders,
     profile,
     reviews,
     teachers,

@@ -34,6 +34,7 @@ PLAYER = "/order-complete/[player_course_id]"
 NOTIFICATIONS = "/notifications"
 FAQ = "/faq"
 CERTIFICATE = "/certificates/[code]"
+ORDER_RECEIPT = "/orders/[tx_ref]"
 BUY_NOW_PARAM = "course"  # /checkout?course=ID checks out that course only
 
 # Pages that need a signed-in user; the others are public.
@@ -42,6 +43,8 @@ GUARDED = (
     CHECKOUT,
     ORDER_COMPLETE,
     ORDER_FAILED,
+    ORDERS,
+    ORDER_RECEIPT,
     WISHLIST,
     PROFILE_SETTINGS,
     MY_COURSES,

@@ -115,6 +115,8 @@ EVENTS: dict[str, set[str]] = {
     },
     "marketplace.states.notifications.BellState": set(),  # shared by one user's tabs: no events of its own
     "marketplace.states.notifications.NotificationsState": {"go_to_page", "load"},
+    "marketplace.states.orders.OrdersState": {"go_to_page", "load"},
+    "marketplace.states.orders.ReceiptState": {"load"},
     "marketplace.states.order.OrderState": {"load"},
     "marketplace.states.player.PlayerState": {
         "load",
