@@ -37,9 +37,9 @@ CERTIFICATE = "/certificates/[code]"
 ORDER_RECEIPT = "/orders/[tx_ref]"
 BUY_NOW_PARAM = "course"  # /checkout?course=ID checks out that course only
 
-# Pages that need a signed-in user; the others are public.
+# Pages that need a signed-in user; the others are public. The cart is not among them: a visitor fills one in
+# the browser and sees it; checkout asks them to log in.
 GUARDED = (
-    CART,
     CHECKOUT,
     ORDER_COMPLETE,
     ORDER_FAILED,

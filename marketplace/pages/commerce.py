@@ -13,10 +13,22 @@ from marketplace.states.cart import CartState
 from marketplace.states.checkout import CheckoutState
 from marketplace.states.coupon import CouponState
 from marketplace.states.order import OrderState
+from marketplace.states.session import SessionState
 
 
 def _cart_body() -> rx.Component:
-    proceed = rx.el.a("Proceed to Checkout", href=routes.CHECKOUT, class_name=f"{styles.BTN_PRIMARY} w-full")
+    proceed = rx.fragment(
+        rx.el.a("Proceed to Checkout", href=routes.CHECKOUT, class_name=f"{styles.BTN_PRIMARY} w-full"),
+        rx.cond(
+            SessionState.logged_in,
+            rx.fragment(),
+            rx.el.p(
+                "You will log in (or create an account) before paying; your cart comes with you.",
+                class_name="text-xs text-gray-500",
+                data_testid="guest-checkout-note",
+            ),
+        ),
+    )
     return rx.cond(
         CartState.items.length() > 0,
         rx.el.div(
@@ -37,9 +49,9 @@ def _cart_body() -> rx.Component:
     )
 
 
-@page(routes.CART, "Cart", guarded=True, on_load=CartState.load)
+@page(routes.CART, "Cart", on_load=CartState.load)
 def cart() -> rx.Component:
-    """The cart beside its Order Details, and Save for Later."""
+    """The cart beside its Order Details, and Save for Later; a visitor's is the one their browser keeps."""
     return container(
         rx.el.h1("Shopping Cart", class_name=styles.H1),
         rx.cond(

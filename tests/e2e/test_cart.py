@@ -219,6 +219,48 @@ def test_a_visitors_cart_joins_the_server_cart_at_login(page: Page, live_app):
     wait_for(lambda: [i["id"] for i in server_cart(live_app.db_url, learner)["items"]] == [course.id])
 
 
+def test_a_visitor_sees_their_cart_and_logs_in_at_checkout(page: Page, live_app):
+    """Defect 9 (1280 px): a visitor who added to cart saw no cart; /cart sent them to log in."""
+    learner = new_learner(live_app.db_url, password="secret123")
+    first, second = demo_courses(live_app.db_url, 2, skip=24)
+    for course in (first, second):
+        open_course(page, course)
+        page.get_by_role("button", name="Add To Cart").click()
+        expect(toast(page, "Added to cart")).to_be_visible()
+    page.goto("/cart")
+    expect(page).to_have_url(re.compile(r"/cart$"))
+    items = page.get_by_test_id("cart-item")
+    expect(items).to_have_count(2)
+    expect(items.first.get_by_role("link", name=first.title)).to_be_visible()
+    expect(page.get_by_test_id("total")).to_have_text(total_text([first, second]))
+    expect(page.get_by_test_id("guest-checkout-note")).to_be_visible()
+    screenshot(page, "cart-visitor")
+
+    page.get_by_role("link", name="Proceed to Checkout").click()
+    expect(page).to_have_url(re.compile(r"/login\?next=/checkout"))
+    page.get_by_label("Email", exact=True).fill(learner.email)
+    page.get_by_label("Password", exact=True).fill("secret123")
+    page.get_by_role("button", name="Log In", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/checkout$"))
+    courses = page.get_by_role("region", name="Your Courses")
+    expect(courses.get_by_role("listitem")).to_have_count(2)
+    expect(page.get_by_test_id("total")).to_have_text(total_text([first, second]))
+    wait_for(
+        lambda: sorted(i["id"] for i in server_cart(live_app.db_url, learner)["items"]) == sorted([first.id, second.id])
+    )
+
+
+def test_a_visitors_cart_shows_the_prices_of_the_database(page: Page, live_app):
+    (course,) = demo_courses(live_app.db_url, 1, skip=26)
+    stale = {"items": [{"id": course.id, "title": "Cheap copy", "price": 1}], "savedForLater": []}
+    page.context.add_init_script(f"window.localStorage.setItem('cart', {json.dumps(json.dumps(stale))});")
+    page.goto("/cart")
+    items = page.get_by_test_id("cart-item")
+    expect(items).to_have_count(1)
+    expect(items.get_by_role("link", name=course.title)).to_be_visible()
+    expect(page.get_by_test_id("total")).to_have_text(total_text([course]))
+
+
 def test_cart_on_a_phone(phone: Page, live_app):
     learner = new_learner(live_app.db_url)
     put_in_cart(live_app.db_url, learner, demo_courses(live_app.db_url, 2, skip=8))

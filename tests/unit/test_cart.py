@@ -143,3 +143,16 @@ def test_a_course_item_comes_from_the_database(session):
     assert item.image  # the placeholder, never an empty picture
     with pytest.raises(NotFound):
         cart.course_item(session, 999_999)
+
+
+def test_a_browser_held_cart_is_priced_again_from_the_database(session):
+    course = make_course(session, title="Real Title", price_kobo=1_500_000)
+    saved = make_course(session, price_kobo=200_000)
+    forged = cart.Cart(
+        items=[cart.CartItem(id=course.id, title="Cheap copy", price=Decimal("1")), cart.CartItem(id=987654)],
+        saved_for_later=[cart.CartItem(id=saved.id, price=Decimal("0"))],
+    )
+    fresh = cart.reprice(session, forged)
+    assert [(i.id, i.title, i.price) for i in fresh.items] == [(course.id, "Real Title", Decimal("15000.00"))]
+    assert [(i.id, i.price) for i in fresh.saved_for_later] == [(saved.id, Decimal("2000.00"))]
+    assert fresh.totals.subtotal == Decimal("15000.00") and fresh.count == 1
