@@ -10,7 +10,7 @@ from marketplace.components.chat_thread import chat_header, composer, messages_p
 from marketplace.components.profile_sidebar import profile_layout, profile_sidebar
 from marketplace.components.ui import empty_state, error_state
 from marketplace.layouts import page, spinner
-from marketplace.states.chat import ChatListState, ChatState
+from marketplace.states.chat import ChatListState, ChatState, InboxState
 from marketplace.states.session import SessionState
 
 
@@ -41,12 +41,13 @@ def messages() -> rx.Component:
             class_name="mb-6",
         ),
         rx.cond(
-            ChatListState.loading & (ChatListState.chats.length() == 0),
+            ChatListState.loading & (InboxState.chats.length() == 0),
             spinner(),
             rx.cond(
                 ChatListState.error != "",
                 error_state(ChatListState.error, ChatListState.load),
-                rx.cond(ChatListState.chats.length() > 0, conversation_list(ChatListState.chats), _empty()),
+                # The user's shared list: a message sent or read anywhere updates it here, live.
+                rx.cond(InboxState.chats.length() > 0, conversation_list(InboxState.chats), _empty()),
             ),
         ),
     )

@@ -10,6 +10,7 @@ The sender is always the verified token's user, never an id sent by the browser.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import reflex as rx
@@ -31,6 +32,8 @@ CHAT_FAILED = "Failed to load this conversation. Please try again."
 SEND_FAILED = "Your message was not sent. Please try again."
 NOT_FOUND = "This conversation does not exist."
 PAGE_SIZE = 30
+# Messages-list refreshes run after the event that caused them; the set keeps the tasks alive until done.
+_PENDING: set[asyncio.Task] = set()
 ROOM_MAX = 200  # the newest messages a room carries; older ones are loaded page by page
 # Scripts run when the event's answer arrives, before React draws it: they wait a moment first.
 SCROLL_TO_END = (
@@ -45,25 +48,66 @@ def room_token(a: int, b: int) -> str:
     return f"chat{low}x{high}"
 
 
-class ChatListState(rx.State):
-    """The Messages list: the caller's conversations, most recent first."""
+def inbox_token(user_id: int) -> str:
+    """The shared token of one user's Messages list (no underscore: Reflex refuses it in link tokens)."""
+    return f"inbox{user_id}"
+
+
+class InboxState(rx.SharedState):
+    """One user's conversations, most recent first, the same in every tab of theirs that shows the Messages list.
+
+    A message sent or read refreshes it (:func:`refresh_inbox_later`), and Reflex pushes it to each linked tab on
+    any worker, as it does the bell. No events of its own.
+    """
 
     chats: list[RecentChat] = []
+
+
+async def _recent_chats(user_id: int) -> list[RecentChat]:
+    return await in_session_thread(lambda session: chat.recent_chats(session, user_id), readonly=True)
+
+
+async def _refresh_inbox(user_id: int) -> None:
+    async with running_app().modify_state(rx.BaseStateToken(ident=inbox_token(user_id), cls=InboxState)) as root:
+        inbox = await root.get_state(InboxState)
+        # Read while holding the list: an older read finishing later cannot overwrite a newer one.
+        inbox.chats = await _recent_chats(user_id)
+
+
+def refresh_inbox_later(*user_ids: int) -> None:
+    """Read these users' conversations again and push them to their open Messages lists, in the background."""
+    for user_id in set(user_ids):
+
+        async def run(user_id: int = user_id) -> None:
+            try:
+                await _refresh_inbox(user_id)
+            except Exception:  # a convenience: the next visit of the list shows it anyway
+                log.warning("Refreshing the Messages list of user %s failed", user_id, exc_info=True)
+
+        task = asyncio.create_task(run())
+        _PENDING.add(task)
+        task.add_done_callback(_PENDING.discard)
+
+
+class ChatListState(rx.State):
+    """The Messages list page: its loading and error; the list itself is the user's shared :class:`InboxState`."""
+
     loading: bool = True
     error: str = ""
 
     @rx.event
     async def load(self):
-        """on_load of /profile5."""
+        """on_load of /profile5: link this tab to the user's live list and fill it."""
         self.loading = True
         user_id = await verified_user_id(self)
         try:
             if user_id is None:
                 raise DomainError(CHATS_FAILED)
-            self.chats = await in_session_thread(lambda session: chat.recent_chats(session, user_id), readonly=True)
+            inbox = await (await self.get_state(InboxState))._link_to(inbox_token(user_id))
+            inbox.chats = await _recent_chats(user_id)
         except Exception:
             log.exception("Loading chats failed")
-            self.chats, self.error, self.loading = [], CHATS_FAILED, False
+            self.error, self.loading = CHATS_FAILED, False
             return
         self.error, self.loading = "", False
 
@@ -98,6 +142,7 @@ async def deliver_to_room(message: ChatMessage) -> None:
         room = await root.get_state(ChatRoom)
         room._merge(token, [message])
     refresh_bell_later(message.recipient_id)
+    refresh_inbox_later(message.sender_id, message.recipient_id)
 
 
 def _open(session: Session, user_id: int, other_id: int) -> tuple[ChatPerson, ChatHistory]:
@@ -158,6 +203,7 @@ class ChatState(rx.State):
         self.has_more = await self._older_exists(user_id, room)
         self.status = "ready"
         await recount_own_bell(self, user_id)
+        refresh_inbox_later(user_id)  # read now: the list's unread count for this person goes
 
     async def _older_exists(self, user_id: int, room: ChatRoom) -> bool:
         if not room.messages:
@@ -230,6 +276,7 @@ class ChatState(rx.State):
         room = await self.get_state(ChatRoom)
         room._merge(self.room, [sent])
         refresh_bell_later(self._other_id)
+        refresh_inbox_later(user_id, self._other_id)
         return rx.call_script(SCROLL_TO_END)
 
     @rx.event
@@ -246,6 +293,7 @@ class ChatState(rx.State):
                     lambda session: chat.mark_read(session, user_id=user_id, other_user_id=other_id)
                 )
                 await recount_own_bell(self, user_id)
+                refresh_inbox_later(user_id)
             except Exception:  # reading still works; the messages stay unread until the next visit
                 log.warning("Marking the chat with user %s read failed", self._other_id, exc_info=True)
         return rx.call_script(SCROLL_TO_END)

@@ -11,7 +11,7 @@ from marketplace import routes
 from marketplace.db.engine import in_session_thread
 from marketplace.domain.accounts import logout as end_login_session
 from marketplace.states.cart import CartState
-from marketplace.states.chat import ChatRoom
+from marketplace.states.chat import ChatRoom, InboxState
 from marketplace.states.notifications import BellState, recount_own_bell
 from marketplace.states.session import SessionState
 from marketplace.states.wishlist import WishlistState
@@ -26,13 +26,13 @@ class HeaderState(rx.State):
     logout_error: str = ""
 
     async def _leave_live_updates(self) -> list:
-        """Unlink this tab from the chat room and the bell it shares with the person who was signed in.
+        """Unlink this tab from the chat room, the bell and the Messages list it shares with the person signed in.
 
         Linked shared states keep receiving that person's messages and counts; after signing out, nothing of
         theirs may reach this tab (a shared computer's next visitor included).
         """
         rehydrate: list = []  # the same events for either state: the tab reloads its own copies once
-        for shared in (ChatRoom, BellState):
+        for shared in (ChatRoom, BellState, InboxState):
             linked = await self.get_state(shared)
             try:
                 rehydrate = await linked._unlink() or rehydrate

@@ -213,6 +213,36 @@ def test_the_messages_list_shows_unread_messages_and_their_time_until_the_chat_i
     page.context.close()
 
 
+def test_the_messages_list_is_live_its_preview_and_unread_count_follow_new_messages(browser: Browser, live_app):
+    learner = new_person(live_app.db_url, "Zainab")
+    teacher = new_person(live_app.db_url, "Kunle", teacher=True)
+    with Session(get_engine(live_app.db_url)) as session:
+        chat.send_message(session, sender_id=learner.id, other_user_id=teacher.id, body="Is there homework?")
+        session.commit()
+
+    # The learner looks at the list (on a phone); the teacher answers from the chat page in another browser.
+    inbox = open_as(browser, live_app, learner, "/profile5", width=390)
+    row = inbox.get_by_test_id("conversation")
+    expect(row).to_contain_text("You: Is there homework?")
+    expect(row.get_by_test_id("chat-unread")).to_have_count(0)
+    teacher_page = open_as(browser, live_app, teacher, f"/profile5/{learner.id}")
+    expect(teacher_page.get_by_label("Your message")).to_be_visible()
+    send(teacher_page, "Yes: chapter two, due Friday.")
+    expect(row).to_contain_text("Yes: chapter two, due Friday.", timeout=LIVE + 3000)  # no reload
+    expect(row.get_by_test_id("chat-unread")).to_have_text("1 unread")
+    send(teacher_page, "And bring a calculator.")
+    expect(row.get_by_test_id("chat-unread")).to_have_text("2 unread", timeout=LIVE + 3000)
+    screenshot(inbox, "messages-live")
+
+    # Reading the chat in another tab of the learner's clears the count on this list too.
+    reader = inbox.context.new_page()
+    reader.goto(f"/profile5/{teacher.id}")
+    expect(reader.get_by_test_id("message-theirs")).to_have_count(2)
+    expect(row.get_by_test_id("chat-unread")).to_have_count(0, timeout=LIVE + 3000)
+    inbox.context.close()
+    teacher_page.context.close()
+
+
 def test_a_message_sent_through_the_api_of_another_server_process_appears_live(
     browser: Browser, live_app, second_server
 ):

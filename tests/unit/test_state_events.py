@@ -73,6 +73,7 @@ EVENTS: dict[str, set[str]] = {
     "marketplace.states.certificate.CertificateState": {"load"},
     "marketplace.states.chat.ChatListState": {"load"},
     "marketplace.states.chat.ChatRoom": set(),  # shared by both people of a chat: no events of its own
+    "marketplace.states.chat.InboxState": set(),  # shared by one user's Messages lists: no events of its own
     "marketplace.states.chat.ChatState": {"load_earlier", "open", "seen", "send"},
     "marketplace.states.checkout.CheckoutState": {
         "load",
