@@ -10,11 +10,39 @@ import reflex as rx
 
 from marketplace import routes
 from marketplace.components.footer import footer
-from marketplace.components.header import header
+from marketplace.components.header import MENU_SCRIPT, header
 from marketplace.components.ui import container, spinner
 from marketplace.states.session import SessionState
 
 SITE_NAME = "Naija Learn"
+
+# Toasts sit below the sticky 64 px header on a wide screen (they used to cover the bell and the avatar) and at
+# the bottom on a phone, whose header they would cover whole. Sonner takes one position, chosen as it mounts.
+PHONE_QUERY = "(max-width: 767px)"  # below Tailwind's md, where the header turns into the phone header
+TOAST_POSITION = rx.Var(
+    f"((typeof window !== 'undefined' && window.matchMedia('{PHONE_QUERY}').matches) ? 'bottom-right' : 'top-right')"
+).to(str)
+TOAST_OFFSET = rx.Var.create({"top": "76px", "right": "16px", "bottom": "16px", "left": "16px"})
+
+
+def toaster() -> rx.Component:
+    """The app's toast provider (rx.App(toaster=...)): where toasts show, and for how long."""
+    return rx.toast.provider(
+        position=TOAST_POSITION,
+        theme="light",
+        close_button=True,
+        toast_options=rx.toast.options(duration=2000),
+        pause_when_page_is_hidden=False,
+        custom_attrs={"offset": TOAST_OFFSET},  # sonner takes per-side offsets; Reflex types the prop as a string
+    )
+
+
+def head_components() -> list[rx.Component]:
+    """What every page's <head> carries: the theme colour and the script that runs the header's menus."""
+    return [
+        rx.el.meta(name="theme-color", content="#2563EB"),
+        rx.el.script(src=MENU_SCRIPT, defer=True),
+    ]
 
 
 def shell(content: rx.Component) -> rx.Component:
@@ -65,4 +93,4 @@ def page(
     return decorator
 
 
-__all__ = ["SITE_NAME", "container", "page", "shell", "spinner"]
+__all__ = ["SITE_NAME", "container", "head_components", "page", "shell", "spinner", "toaster"]

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from marketplace.api.app import create_api
+from marketplace.layouts import head_components, toaster
 from marketplace.logs import RequestIds
 from marketplace.pages import (  # noqa: F401  (importing a page module registers its routes)
     auth,
@@ -31,14 +32,8 @@ app = rx.App(
     # size limit, then the security headers, so every answer (the upload check's too) carries them; the
     # request id outermost, so every answer carries it and every record logged while answering names it.
     api_transformer=[create_api(), UploadGuard, BodyLimit, SecurityHeaders, RequestIds],
-    toaster=rx.toast.provider(
-        position="top-right",
-        theme="light",
-        close_button=True,
-        toast_options=rx.toast.options(duration=2000),
-        pause_when_page_is_hidden=False,
-    ),
-    head_components=[rx.el.meta(name="theme-color", content="#2563EB")],
+    toaster=toaster(),
+    head_components=head_components(),
 )
 app.add_page(not_found, route="404", title="Page not found | Naija Learn")
 app.register_lifespan_task(server_lifespan)

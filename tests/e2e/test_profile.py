@@ -229,9 +229,9 @@ def test_the_sidebar_and_the_avatar_menu_lead_to_every_profile_page(page: Page, 
     avatar = page.get_by_label("Account menu")
     expect(avatar).to_contain_text("CB")  # the initials of first and last name
     avatar.click()
-    menu = page.locator("details", has=avatar)
+    menu = page.locator("[data-menu]", has=avatar)
     expect(menu.get_by_role("link")).to_have_text(
-        ["Home", "Profile", "My Courses", "Teachers", "Message", "My Reviews"]
+        ["Home", "Profile", "My Courses", "My orders", "Teachers", "Message", "My Reviews"]
     )
     expect(menu.get_by_role("button", name="Logout")).to_be_visible()
     menu.get_by_role("link", name="My Reviews").click()

@@ -1,4 +1,5 @@
-"""The app shell as a visitor meets it: home with real catalog data, the 404 page, the login guard."""
+"""The app shell as a visitor meets it: home with real catalog data, the 404 page, the login guard, the header's
+layout and where toasts show (the menus themselves: test_menus.py)."""
 
 import re
 
@@ -42,7 +43,7 @@ new MutationObserver(() => {
 
 def test_guarded_pages_send_visitors_to_login(page):
     page.add_init_script(RECORD_HEADINGS)
-    for path, private in (("/cart", "Shopping Cart"), ("/profile2", "My Courses"), ("/notifications", "Notifications")):
+    for path, private in (("/checkout", "Checkout"), ("/profile2", "My Courses"), ("/notifications", "Notifications")):
         page.goto(path)
         expect(page).to_have_url(re.compile(r"/login\?next=" + re.escape(path)))
         expect(page.get_by_role("button", name="Log In", exact=True)).to_be_visible()
@@ -72,16 +73,95 @@ def test_signed_in_phone_header_reaches_the_catalog_through_the_account_menu(pho
     expect(phone.get_by_test_id("course-card").first).to_be_visible(timeout=15_000)
 
 
-def test_toasts_show_at_the_top_right_and_close_after_two_seconds(page, live_app):
+def _first_course_id(live_app) -> int:
     with Session(get_engine(live_app.db_url)) as session:
-        course = session.exec(select(Course).order_by(Course.id)).first()
+        return session.exec(select(Course).order_by(Course.id)).first().id
+
+
+def _copy_link_toast(page, live_app):
+    """Copy a course's link; the toast it raises (the whole toast, close button included)."""
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_app.url)
-    page.goto(f"/courses/{course.id}")
+    page.goto(f"/courses/{_first_course_id(live_app)}")
     page.get_by_role("button", name="Copy link").click()
-    toast = page.get_by_text("Link copied")
+    toast = page.locator("[data-sonner-toast]").filter(has_text="Link copied")
     expect(toast).to_be_visible()
+    page.wait_for_timeout(400)  # sonner slides it in
+    return toast
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and (b["y"] < a["y"] + a["height"])
+    )
+
+
+def _signed_in(browser, base_url, live_app, width: int):
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 844 if width < 768 else 800})
+    sign_in_storage(context, live_app.db_url, DEMO_LEARNER[0])
+    return context
+
+
+def test_toasts_on_a_wide_screen_show_below_the_header_and_close_after_two_seconds(browser, base_url, live_app):
+    context = _signed_in(browser, base_url, live_app, 1280)
+    page = context.new_page()
+    toast = _copy_link_toast(page, live_app)
     box, viewport = toast.bounding_box(), page.viewport_size
-    assert box["x"] > viewport["width"] / 2 and box["y"] + box["height"] < viewport["height"] / 3
-    page.wait_for_timeout(1_000)
+    header = page.locator("header").first.bounding_box()
+    assert box["x"] > viewport["width"] / 2 and box["y"] >= header["y"] + header["height"]
+    for name in ("Notifications", "Cart", "Account menu"):  # they used to sit on the bell and the avatar
+        assert not _overlap(box, page.get_by_label(name, exact=True).bounding_box()), name
+    screenshot(page, "toast")
+    page.wait_for_timeout(600)
     expect(toast).to_be_visible()  # still there after a second...
     expect(toast).to_be_hidden(timeout=2_500)  # ...gone soon after two (the library's default is four)
+    context.close()
+
+
+def test_toasts_on_a_phone_show_at_the_bottom(browser, base_url, live_app):
+    context = _signed_in(browser, base_url, live_app, 390)
+    page = context.new_page()
+    toast = _copy_link_toast(page, live_app)
+    box, viewport = toast.bounding_box(), page.viewport_size
+    assert box["y"] > viewport["height"] / 2 and box["y"] + box["height"] <= viewport["height"]
+    for name in ("Notifications", "Cart", "Account menu"):
+        assert not _overlap(box, page.get_by_label(name, exact=True).bounding_box()), name
+    page.screenshot(path=str(screenshot(page, "toast").with_name("toast-viewport-390.png")))
+    context.close()
+
+
+def test_signed_in_header_keeps_to_the_page_edges_at_1280(browser, base_url, live_app):
+    context = _signed_in(browser, base_url, live_app, 1280)
+    page = context.new_page()
+    page.goto("/faq")
+    avatar = page.get_by_label("Account menu", exact=True)
+    expect(avatar).to_be_visible(timeout=15_000)
+    logo = page.get_by_role("link", name="Naija Learn home").bounding_box()
+    right_gap = 1280 - (avatar.bounding_box()["x"] + avatar.bounding_box()["width"])
+    # The actions end where the content's edge is, as the logo starts at the other one (it was 165 px short).
+    assert abs(right_gap - logo["x"]) <= 8, (right_gap, logo["x"])
+    screenshot(page, "header-signed-in")
+    context.close()
+
+
+def test_a_guest_who_adds_to_cart_sees_the_cart_in_the_header(browser, base_url, live_app):
+    for width in (1280, 390):
+        context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 800})
+        page = context.new_page()
+        page.goto(f"/courses/{_first_course_id(live_app)}")
+        cart = page.get_by_role("link", name="Cart", exact=True)
+        expect(cart).to_be_visible(timeout=15_000)
+        expect(cart).to_have_attribute("href", "/cart")
+        expect(cart.get_by_test_id("shopping-cart-count")).to_have_count(0)  # empty: no badge
+        page.get_by_role("button", name="Add To Cart").first.click()
+        expect(page.get_by_text("Added to cart")).to_be_visible()
+        expect(cart.get_by_test_id("shopping-cart-count")).to_have_text("1")
+        page.reload()  # the visitor's cart lives in the browser and outlasts the page
+        expect(page.get_by_role("link", name="Cart", exact=True).get_by_test_id("shopping-cart-count")).to_have_text(
+            "1", timeout=15_000
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        screenshot(page, "header-guest-cart")
+        context.close()
