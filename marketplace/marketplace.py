@@ -19,6 +19,7 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
     orders,
     profile,
     reviews,
+    search,
     teachers,
 )
 from marketplace.pages.not_found import not_found

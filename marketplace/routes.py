@@ -5,7 +5,7 @@ REST routes live under /api, so no page path may start with /api (a test checks 
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 HOME = "/"
 LOGIN = "/login"
@@ -34,6 +34,7 @@ PLAYER = "/order-complete/[player_course_id]"
 NOTIFICATIONS = "/notifications"
 FAQ = "/faq"
 CERTIFICATE = "/certificates/[code]"
+SEARCH = "/search"
 ORDER_RECEIPT = "/orders/[tx_ref]"
 BUY_NOW_PARAM = "course"  # /checkout?course=ID checks out that course only
 
@@ -55,6 +56,11 @@ GUARDED = (
     PLAYER,
     NOTIFICATIONS,
 )
+
+
+def search(text: str) -> str:
+    """The search results page for ``text``."""
+    return f"{SEARCH}?{urlencode({'q': text})}"
 
 
 def course(course_id: int | str) -> str:

@@ -1,4 +1,5 @@
-"""The course listing: filter sidebar (a folding panel on phones), Sort By, the grid with its pager, mentors."""
+"""The course listing (and search results): filter sidebar (a folding panel on phones with a "Show N courses"
+button), Sort By, the grid with its pager, mentors."""
 
 from __future__ import annotations
 
@@ -9,16 +10,22 @@ from marketplace.components.cards import course_card, instructor_card
 from marketplace.components.catalog_parts import section_heading
 from marketplace.components.ui import error_state, pager, stars
 from marketplace.shapes.catalog import Category
-from marketplace.states.listing import PRICE_STEP, ListingState
+from marketplace.states.listing import PRICE_STEP, RESULTS_ID, ListingState
 
 RATINGS = (5, 4, 3, 2, 1)
 CHAPTERS = ("1-10", "10-15", "15-20", "20-25")
 SORT_OPTIONS = (
     ("relevance", "Relevance"),
+    ("newest", "Newest"),
+    ("popular", "Most popular"),
+    ("most_reviewed", "Most reviewed"),
+    ("rating", "Rating"),
     ("price_asc", "Price low to high"),
     ("price_desc", "Price high to low"),
-    ("rating", "Rating"),
 )
+LEVELS = ("Beginner", "Intermediate", "Advanced")
+DURATIONS = (("0-5", "Up to 5 hours"), ("5-10", "6-10 hours"), ("10-20", "11-20 hours"), ("20-plus", "Over 20 hours"))
+PHONE_PANEL_ID = "filters-phone"
 _OPTION = "flex min-h-[44px] cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-gray-700 hover:bg-gray-50"
 _RADIO = "h-4 w-4 shrink-0 accent-blue-600"
 
@@ -106,6 +113,64 @@ def _price_filter(prefix: str) -> rx.Component:
     )
 
 
+def _free_filter(prefix: str) -> rx.Component:
+    element_id = f"{prefix}-free"
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            id=element_id,
+            default_checked=ListingState.free,
+            key=element_id + "-" + ListingState.free.to_string(),
+            on_change=ListingState.set_free,
+            class_name=_RADIO,
+        ),
+        "Free courses only",
+        html_for=element_id,
+        class_name=_OPTION,
+    )
+
+
+def _level_filter(prefix: str) -> rx.Component:
+    options = [_radio(prefix, "level", "", ListingState.level, ListingState.set_level, "Any level")]
+    options += [_radio(prefix, "level", v, ListingState.level, ListingState.set_level, v) for v in LEVELS]
+    return _group("Level", *options)
+
+
+def _duration_filter(prefix: str) -> rx.Component:
+    options = [_radio(prefix, "duration", "", ListingState.duration, ListingState.set_duration, "Any duration")]
+    options += [
+        _radio(prefix, "duration", value, ListingState.duration, ListingState.set_duration, label)
+        for value, label in DURATIONS
+    ]
+    return _group("Duration", *options)
+
+
+def _language_filter(prefix: str) -> rx.Component:
+    def option(language: rx.Var[str]) -> rx.Component:
+        element_id = f"{prefix}-language-" + language
+        return rx.el.label(
+            rx.el.input(
+                type="radio",
+                id=element_id,
+                name=f"{prefix}-language",
+                value=language,
+                default_checked=ListingState.language.lower() == language.lower(),
+                key=element_id + "-" + ListingState.language,
+                on_change=ListingState.set_language(language),
+                class_name=_RADIO,
+            ),
+            language,
+            html_for=element_id,
+            class_name=_OPTION,
+        )
+
+    return _group(
+        "Language",
+        _radio(prefix, "language", "", ListingState.language, ListingState.set_language, "Any language"),
+        rx.foreach(ListingState.languages, option),
+    )
+
+
 def _category_filter(prefix: str) -> rx.Component:
     def option(category: Category) -> rx.Component:
         element_id = f"{prefix}-category-" + category.slug
@@ -137,8 +202,12 @@ def filters(prefix: str) -> rx.Component:
     """Every filter control; ``prefix`` gives each copy (phone panel, desktop sidebar) its own ids."""
     return rx.el.div(
         _rating_filter(prefix),
-        _chapter_filter(prefix),
+        _level_filter(prefix),
         _price_filter(prefix),
+        _free_filter(prefix),
+        _duration_filter(prefix),
+        _chapter_filter(prefix),
+        _language_filter(prefix),
         _category_filter(prefix),
         rx.cond(
             ListingState.any_filter,
@@ -153,8 +222,33 @@ def filters(prefix: str) -> rx.Component:
     )
 
 
+# Closes the phone panel and brings the results into view, in the browser alone (the list is already shown).
+_SHOW_RESULTS = (
+    f"document.getElementById('{PHONE_PANEL_ID}').open = false;"
+    f"document.getElementById('{RESULTS_ID}').scrollIntoView({{block: 'start'}});"
+)
+
+
+def _show_courses_button() -> rx.Component:
+    """The phone panel's last control: how many courses the choices give, and a way to see them."""
+    return rx.el.button(
+        rx.cond(
+            ListingState.total == 1,
+            "Show 1 course",
+            "Show " + ListingState.total.to_string() + " courses",
+        ),
+        type="button",
+        on_click=rx.call_script(_SHOW_RESULTS),
+        class_name=f"{styles.BTN_PRIMARY} w-full",
+    )
+
+
 def filter_panels() -> rx.Component:
-    """A folding panel on phones and a sidebar on desktops (two copies: closed <details> hide their content)."""
+    """A folding panel on phones and a sidebar on desktops (two copies: closed <details> hide their content).
+
+    On a phone each choice applies at once inside the open panel (the count on its button follows), and
+    "Show N courses" folds the panel and scrolls to the results.
+    """
     return rx.fragment(
         rx.el.details(
             rx.el.summary(
@@ -162,7 +256,15 @@ def filter_panels() -> rx.Component:
                 "Filters",
                 class_name=f"{styles.BTN_OUTLINE} w-full list-none",
             ),
-            rx.el.div(filters("m"), class_name="mt-3 rounded-lg border border-gray-200 p-4"),
+            rx.el.div(
+                filters("m"),
+                rx.el.div(
+                    _show_courses_button(),
+                    class_name="sticky bottom-0 -mx-4 mt-4 border-t border-gray-200 bg-white px-4 py-3",
+                ),
+                class_name="mt-3 rounded-lg border border-gray-200 p-4 pb-0",
+            ),
+            id=PHONE_PANEL_ID,
             class_name="mb-4 lg:hidden",
             data_testid="filters-phone",
         ),
@@ -210,7 +312,14 @@ def _results() -> rx.Component:
             rx.el.div(
                 rx.icon("search-x", size=36, class_name="text-gray-400"),
                 rx.el.p("No courses found", class_name="mt-3 font-semibold text-gray-900"),
-                rx.el.p("Try fewer filters or another category.", class_name="mt-1 text-sm text-gray-500"),
+                rx.el.p(
+                    rx.cond(
+                        ListingState.q != "",
+                        "Try other words or fewer filters.",
+                        "Try fewer filters or another category.",
+                    ),
+                    class_name="mt-1 text-sm text-gray-500",
+                ),
                 rx.el.button(
                     "Clear filters",
                     type="button",
@@ -247,10 +356,14 @@ def listing() -> rx.Component:
         rx.el.div(
             filter_panels(),
             rx.el.div(
-                rx.cond(
-                    ListingState.loading,
-                    rx.el.p("Loading courses...", role="status", class_name="py-16 text-center text-gray-500"),
-                    _results(),
+                rx.el.div(
+                    rx.cond(
+                        ListingState.loading,
+                        rx.el.p("Loading courses...", role="status", class_name="py-16 text-center text-gray-500"),
+                        _results(),
+                    ),
+                    id=RESULTS_ID,
+                    class_name="scroll-mt-4",
                 ),
                 # Beside the filters, under the grid: on a desktop they fill the column the long filter list
                 # leaves empty instead of starting a new screen below it.

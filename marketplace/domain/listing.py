@@ -23,7 +23,7 @@ from sqlmodel import Session, col, func, select
 from marketplace.db.models import Category, Course, CourseCategory
 from marketplace.domain.catalog_cards import course_cards
 from marketplace.domain.errors import DomainError
-from marketplace.domain.search import TextMatch, text_match
+from marketplace.domain.search import TextMatch, courses_in_order, text_match
 from marketplace.domain.search import popularity_order as popularity_order  # the listing's default order
 from marketplace.domain.text import slugify
 from marketplace.money import to_kobo
@@ -286,19 +286,29 @@ def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = P
     """:func:`list_courses` for a :class:`ListingQuery` (what the listing and search pages read from their URL)."""
     where = _conditions(session, query)
     order = sort_order(query.sort)
-    match: TextMatch | None = text_match(session, query.q) if query.q else None
     per_page = min(max(1, per_page), MAX_PER_PAGE)
-    counted = select(func.count(col(Course.id)))
+    match = text_match(session, query.q) if query.q else None
+    if match is not None and query.sort == "relevance" and not where:
+        return _ranked_page(session, match, query.page, per_page)
     chosen = select(Course)
     if match is not None:
-        counted = counted.select_from(Course).join(match.target, match.onclause).where(match.condition)
-        chosen = chosen.join(match.target, match.onclause).where(match.condition)
-        if query.sort == "relevance":
-            order = match.order + order
-    total = session.exec(counted.where(*where)).one()
+        where.append(col(Course.id).in_(match.matching_ids()))
+        if query.sort == "relevance":  # with other filters: the index's rank, joined to the filtered courses
+            chosen = chosen.join(match.target, match.onclause).where(match.condition)
+            order = [match.score, col(Course.id)]
+    total = session.exec(select(func.count(col(Course.id))).where(*where)).one()
     page = clamp_page(query.page, page_count(total, per_page))
     rows = session.exec(chosen.where(*where).order_by(*order).offset(Page.offset(page, per_page)).limit(per_page))
     return Page[CourseCard].of(course_cards(session, list(rows.all())), total=total, page=page, per_page=per_page)
+
+
+def _ranked_page(session: Session, match: TextMatch, page: int, per_page: int) -> Page[CourseCard]:
+    """A page of search results in the index's order, counted and ranked inside the index alone."""
+    total = session.exec(select(func.count()).select_from(match.matching_ids().subquery())).one()
+    page = clamp_page(page, page_count(total, per_page))
+    ids = list(session.execute(match.ranked_ids(per_page, Page.offset(page, per_page))).scalars())
+    cards = course_cards(session, courses_in_order(session, ids))
+    return Page[CourseCard].of(cards, total=total, page=page, per_page=per_page)
 
 
 def languages(session: Session) -> list[str]:

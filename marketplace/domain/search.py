@@ -10,9 +10,9 @@ trigram index). A search:
    replaced by its nearest known word within a small edit distance ("pyhton" becomes "python"), found among a few
    neighbours the database proposes (same first letter on SQLite, pg_trgm similarity on PostgreSQL); the last word
    may be unfinished, so it also matches as a prefix while some indexed word starts with it;
-3. asks the index for the courses holding every word, ranked: titles that start with the phrase, then titles that
-   hold every word, then the rest; within that, the index's own score (bm25 / ts_rank: title over teacher over
-   description), then the listing's popularity order.
+3. asks the index for the courses holding every word, ranked by the index alone (bm25 on SQLite, ts_rank on
+   PostgreSQL, both favouring short fields): a title word counts most, then the teacher's name, then the
+   description, so a page of results never reads more course rows than it shows.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ import dataclasses
 import re
 from typing import Any
 
-from sqlalchemy import ColumnElement, FromClause, Integer, and_, case, column, event, literal_column, table, text
+from sqlalchemy import ColumnElement, FromClause, Integer, Select, column, event, literal_column, table, text
+from sqlalchemy import select as sql_select
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Course
@@ -35,6 +36,7 @@ SEARCH_LIMIT = 8
 DESCRIPTION_LENGTH = 100
 MAX_QUERY_LENGTH = 100
 MAX_WORDS = 8
+MIN_PREFIX = 3
 NEIGHBOURS = 200  # vocabulary words the database proposes for one misspelt word
 _WORD = re.compile(r"[^\W_]+")
 # The index's weights: a title word counts ten times a description word, a teacher's name four times.
@@ -163,13 +165,25 @@ def correct_word(session: Session, word: str, *, prefix: bool = False) -> tuple[
 
 @dataclasses.dataclass(frozen=True)
 class TextMatch:
-    """A search as SQL: join ``target`` on ``onclause``, keep rows meeting ``condition``, rank by ``order``."""
+    """A search as SQL over the index alone: ``condition`` on ``target`` keeps the matches, ``score`` ranks them.
+
+    ``course_id`` is the index's course id column; ``onclause`` joins the index to the courses.
+    """
 
     words: list[str]
     target: FromClause
+    course_id: ColumnElement[int]
     onclause: ColumnElement[bool]
     condition: ColumnElement[bool]
-    order: list[Any]
+    score: ColumnElement[Any]  # ascending: best first
+
+    def matching_ids(self) -> Select[int]:
+        """The ids of every matching course (for ``Course.id IN (...)`` beside other filters)."""
+        return sql_select(self.course_id).select_from(self.target).where(self.condition)
+
+    def ranked_ids(self, limit: int, offset: int = 0) -> Select[int]:
+        """One page of matching ids, best first, ranked inside the index without reading any course row."""
+        return self.matching_ids().order_by(self.score, self.course_id).offset(offset).limit(limit)
 
 
 def _words(query: str | None) -> list[str]:
@@ -189,16 +203,11 @@ def text_match(session: Session, query: str | None) -> TextMatch | None:
     words: list[str] = []
     prefixes: list[bool] = []
     for position, word in enumerate(typed):
-        found, prefix = correct_word(session, word, prefix=position == len(typed) - 1)
+        # The last word may be unfinished; from 3 letters on, so a single letter does not match half the catalog.
+        last = position == len(typed) - 1 and len(word) >= MIN_PREFIX
+        found, prefix = correct_word(session, word, prefix=last)
         words.append(found)
         prefixes.append(prefix)
-    title = func.substr(col(Course.search_text), 1, func.length(col(Course.title)))
-    phrase = " ".join(words)
-    tier = case(
-        (title.like(f"{_like_escape(phrase)}%", escape="\\"), 0),
-        (and_(*[title.like(f"%{_like_escape(word)}%", escape="\\") for word in words]), 1),
-        else_=2,
-    )
     if _is_postgresql(session):
         terms = " & ".join(word + (":*" if prefix else "") for word, prefix in zip(words, prefixes, strict=True))
         tsquery = func.to_tsquery(literal_column("'simple'::regconfig"), terms)
@@ -206,19 +215,28 @@ def text_match(session: Session, query: str | None) -> TextMatch | None:
         return TextMatch(
             words=words,
             target=_DOCS,
+            course_id=_DOCS.c.course_id,
             onclause=_DOCS.c.course_id == col(Course.id),
             condition=document.op("@@")(tsquery),
-            order=[tier, func.ts_rank(document, tsquery).desc()],
+            # Normalised by the document's length (1 + log), as bm25 is: a short title holding the word ranks first.
+            score=func.ts_rank(literal_column("'{0.1, 0.2, 0.4, 1.0}'::real[]"), document, tsquery, 1).desc(),
         )
     terms = " ".join(f'"{word}"' + ("*" if prefix else "") for word, prefix in zip(words, prefixes, strict=True))
     fts: ColumnElement[Any] = literal_column("course_search")
     return TextMatch(
         words=words,
         target=_FTS,
+        course_id=_FTS.c.rowid,
         onclause=_FTS.c.rowid == col(Course.id),
         condition=fts.op("MATCH")(terms),
-        order=[tier, func.bm25(fts, *_BM25)],
+        score=func.bm25(fts, *_BM25),
     )
+
+
+def courses_in_order(session: Session, ids: list[int]) -> list[Course]:
+    """The courses of ``ids``, in that order (ids of deleted courses are skipped)."""
+    found = {course.id: course for course in session.exec(select(Course).where(col(Course.id).in_(ids))).all()}
+    return [found[course_id] for course_id in ids if course_id in found]
 
 
 def search_courses(session: Session, query: str | None, limit: int = SEARCH_LIMIT) -> list[SearchResult]:
@@ -236,14 +254,8 @@ def search_courses(session: Session, query: str | None, limit: int = SEARCH_LIMI
     match = text_match(session, query)
     if match is None:
         return []
-    rows = session.exec(
-        select(Course)
-        .join(match.target, match.onclause)
-        .where(match.condition)
-        .order_by(*match.order, *popularity_order())
-        .limit(max(1, min(limit, 50)))
-    )
-    return [search_result(course) for course in rows.all()]
+    ids = list(session.execute(match.ranked_ids(max(1, min(limit, 50)))).scalars())
+    return [search_result(course) for course in courses_in_order(session, ids)]
 
 
 @event.listens_for(Course, "before_insert")

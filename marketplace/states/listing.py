@@ -1,13 +1,15 @@
-"""Course listing state (/categories and /courses): the URL query is the single source of the view.
+"""Course listing state (/categories, /courses and the search results page /search): the URL names the view.
 
-Filters, sort and page live in the query string, so a link reproduces the view and Back works: a control
-never changes the list directly, it navigates (a new history entry) and the page's on_load reads the query
-and asks the database.
+Filters, sort and page live in the query string, so a link reproduces the view, reload shows it again and Back
+works. A control navigates to the new URL inside the page (React Router, a new history entry, the page's on_load
+reads the query and asks the database) with its scroll reset turned off: ``rx.redirect`` scrolled every change
+to the top, so on a phone the results ended two screens below the open filter panel (issue 16, defect 4).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import math
 from decimal import Decimal
@@ -28,7 +30,9 @@ log = logging.getLogger(__name__)
 
 POPULAR_MENTORS = 4
 FEATURED_COURSES = 3
-FILTER_KEYS = ("category", "rating", "chapters", "max_price", "sort")
+FILTER_KEYS = ("category", "rating", "chapters", "max_price", "free", "level", "language", "duration", "sort")
+CLEARED = ("category", "rating", "chapters", "min_price", "max_price", "level", "language", "duration")
+RESULTS_ID = "results"  # the results column: a page change and "Show N courses" bring it into view
 PRICE_STEP = 500  # naira per step of the price slider
 
 
@@ -48,6 +52,7 @@ class _Listing:
     mentors: list[InstructorCard]
     featured: list[CourseCard]
     top_price: Decimal
+    languages: list[str]
 
 
 def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | None) -> _Listing:
@@ -61,7 +66,26 @@ def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | 
         mentors=catalog.popular_mentors(session, limit=POPULAR_MENTORS),
         featured=featured,
         top_price=catalog.max_course_price(session),
+        languages=catalog.languages(session),
     )
+
+
+def _go_script(url: str, *, scroll: bool) -> str:
+    """Script that opens ``url`` inside the page where the learner is (no scroll to the top), maybe at the results.
+
+    React Router's own router (``window.__reactRouterDataRouter``, set by the HydratedRouter of the production and
+    development builds) takes ``preventScrollReset``, which ``rx.redirect`` does not pass; without it, a plain
+    page load of the URL.
+    """
+    target = json.dumps(url)
+    script = (
+        "(() => { const router = window.__reactRouterDataRouter;"
+        f" if (router) {{ router.navigate({target}, {{preventScrollReset: true}}); }}"
+        f" else {{ window.location.assign({target}); }} }})();"
+    )
+    if scroll:
+        script += f"document.getElementById({json.dumps(RESULTS_ID)})?.scrollIntoView({{block: 'start'}});"
+    return script
 
 
 class ListingState(rx.State):
@@ -85,6 +109,12 @@ class ListingState(rx.State):
     max_price: str = ""
     sort: str = "relevance"
     price_draft: int = 0
+    q: str = ""
+    level: str = ""
+    language: str = ""
+    duration: str = ""
+    free: bool = False
+    languages: list[str] = []
 
     @rx.var
     def price_label(self) -> str:
@@ -94,14 +124,23 @@ class ListingState(rx.State):
     @rx.var
     def any_filter(self) -> bool:
         """Whether a filter narrows the list (Clear filters is offered)."""
-        return bool(self.category or self.rating or self.chapters or self.max_price)
+        return bool(
+            self.category
+            or self.rating
+            or self.chapters
+            or self.max_price
+            or self.level
+            or self.language
+            or self.duration
+            or self.free
+        )
 
     def _query(self) -> catalog.ListingQuery:
         return catalog.ListingQuery.from_params(dict(self.router.url.query_parameters))
 
     def _base_path(self) -> str:
         path = self.router.url.path.rstrip("/")
-        return routes.COURSES if path == routes.COURSES else routes.CATEGORIES
+        return path if path in (routes.COURSES, routes.SEARCH) else routes.CATEGORIES
 
     def _url(self, query: catalog.ListingQuery) -> str:
         params = query.to_params()
@@ -111,39 +150,51 @@ class ListingState(rx.State):
     async def load(self):
         """Read the URL's filters, sort and page and show that page of courses (the page's on_load)."""
         query = self._query()
+        if not await self._show(query):
+            return None
+        if self.page != query.page:  # past the last page (an old link): the URL names the page shown
+            return rx.redirect(self._url(dataclasses.replace(query, page=self.page)), replace=True)
+        return None
+
+    async def _show(self, query: catalog.ListingQuery) -> bool:
+        """Show the view ``query`` names; False (and the error shown) when it could not be read."""
         user_id = await viewer_id(self)
         try:
             listing = await in_session_thread(lambda session: _read_listing(session, query, user_id), readonly=True)
         except DomainError as error:
             self.error, self.loading = error.message, False
-            return
+            return False
         except Exception:
             log.exception("Listing failed")
             self.error, self.loading = "Failed to fetch courses.", False
-            return
+            return False
         result, base = listing.result, self._base_path()
         self.categories = [
             c.model_copy(update={"href": catalog.category_href(c.slug, base)}) for c in listing.categories
         ]
-        self.title = self._title(query.category)
+        self.title = self._title(query)
         self.courses = result.data
         self.total, self.page, self.pages = result.total, result.page, result.pages
         self.mentors = listing.mentors
         self.featured = listing.featured
+        self.languages = listing.languages
         self.top_price = slider_top(listing.top_price)
         self.category = query.category or ""
         self.rating = str(query.rating or "")
         self.chapters = query.chapters or ""
         self.max_price = f"{query.max_price:f}".rstrip("0").rstrip(".") if query.max_price is not None else ""
         self.sort = query.sort
+        self.q, self.level, self.language = query.q or "", query.level or "", query.language or ""
+        self.duration, self.free = query.duration or "", query.free
         chosen = math.ceil(query.max_price) if query.max_price is not None else self.top_price
         self.price_draft = min(chosen, self.top_price)
         self.error, self.loading = "", False
-        if result.page != query.page:  # past the last page (an old link): the URL names the page shown
-            return rx.redirect(self._url(dataclasses.replace(query, page=result.page)), replace=True)
-        return None
+        return True
 
-    def _title(self, category: str | None) -> str:
+    def _title(self, query: catalog.ListingQuery) -> str:
+        if query.q:
+            return f'Results for "{query.q}"'
+        category = query.category
         if not category:
             return "All Courses"
         wanted = category.strip().lower()
@@ -152,10 +203,10 @@ class ListingState(rx.State):
                 return f"{item.name} Courses"
         return f"{category.strip().title()} Courses"
 
-    def _navigate(self, **changes):
-        """Go to the URL of the current view with ``changes`` applied (filters go back to page 1)."""
+    def _navigate(self, *, scroll: bool = False, **changes):
+        """Open the current view with ``changes`` applied (filters go back to page 1), where the learner is."""
         query = dataclasses.replace(self._query(), page=changes.pop("page", 1), **changes)
-        return rx.redirect(self._url(query))
+        return rx.call_script(_go_script(self._url(query), scroll=scroll))
 
     @rx.event
     def set_category(self, slug: str):
@@ -174,7 +225,7 @@ class ListingState(rx.State):
 
     @rx.event
     def set_sort(self, value: str):
-        """Order the list: relevance, price_asc, price_desc or rating."""
+        """Order the list: one of the listing's sorts (relevance, price, rating, newest, popular, most reviewed)."""
         return self._navigate(sort=value if value in catalog.SORTS else "relevance")
 
     def _clamp_price(self, value: float | str) -> int:
@@ -201,10 +252,29 @@ class ListingState(rx.State):
         """Show another page of the same view."""
         if number < 1 or number > self.pages or number == self.page:
             return None
-        return self._navigate(page=number)
+        return self._navigate(page=number, scroll=True)
+
+    @rx.event
+    def set_level(self, value: str):
+        """Show courses of one level ("" for every level)."""
+        return self._navigate(level=value if value in catalog.LEVELS else None)
+
+    @rx.event
+    def set_language(self, value: str):
+        """Show courses taught in one language ("" for every language)."""
+        return self._navigate(language=value.strip()[:40] or None)
+
+    @rx.event
+    def set_duration(self, value: str):
+        """Show courses of that many hours ("" for any length)."""
+        return self._navigate(duration=value if value in catalog.DURATION_RANGES else None)
+
+    @rx.event
+    def set_free(self, checked: bool):
+        """Show free courses only, or every price."""
+        return self._navigate(free=bool(checked))
 
     @rx.event
     def clear_filters(self):
-        """Back to every course (the sort is kept)."""
-        query = catalog.ListingQuery(sort=self._query().sort)
-        return rx.redirect(self._url(query))
+        """Back to every course (the sort and the search text are kept)."""
+        return self._navigate(free=False, **dict.fromkeys(CLEARED, None))

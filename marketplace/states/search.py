@@ -1,4 +1,5 @@
-"""Search state: runs only for non-blank trimmed input; a failure shows an empty result."""
+"""Search state: live suggestions for non-blank trimmed input (a failure shows an empty result); Enter opens the
+highlighted suggestion, or the search results page /search?q= for what was typed."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import reflex as rx
 
 from marketplace import routes
 from marketplace.db.engine import in_session_thread
-from marketplace.domain.search import search_courses
+from marketplace.domain.search import MAX_QUERY_LENGTH, search_courses
 from marketplace.shapes.catalog import SearchResult
 
 log = logging.getLogger(__name__)
@@ -57,10 +58,10 @@ class SearchState(rx.State):
 
     @rx.event
     async def key(self, key: str, value: str = ""):
-        """Arrow keys move the highlight, Enter opens it, Escape closes the panel.
+        """Arrow keys move the highlight, Enter opens it (or the results page), Escape closes the panel.
 
-        ``value`` is the box's text as the key went down: Enter pressed before the 300 ms pause searches it
-        first, so it never opens a result of the text typed before.
+        ``value`` is the box's text as the key went down: Enter with no suggestion highlighted opens the results
+        page for exactly that text, even before the 300 ms pause.
         """
         if key == "Escape":
             self.open = False
@@ -70,21 +71,24 @@ class SearchState(rx.State):
         elif key == "ArrowUp" and self.results:
             self.highlighted = max(self.highlighted - 1, 0)
         elif key == "Enter":
-            typed = value.strip()
-            if typed and typed != self._query:
-                await self._look_up(typed)  # its debounced search comes later, from the page Enter leaves
-            if self.open and self.results:
-                index = self.highlighted if self.highlighted >= 0 else 0
-                return self.choose(str(self.results[index].id))
+            typed = value.strip() or self._query
+            if self.open and self.results and self.highlighted >= 0 and typed == self._query:
+                return self.choose(str(self.results[self.highlighted].id))
+            if typed:
+                return self._leave(routes.search(typed[:MAX_QUERY_LENGTH]))
         return None
 
     @rx.event
     def choose(self, course_id: str):
         """Open the chosen course and close the panel."""
+        return self._leave(routes.course(course_id))
+
+    def _leave(self, path: str):
+        """Close the panel and open ``path`` (a debounced search typed here must not reopen it there)."""
         self._left = _page(self.router.url.path)
         self.open = False
         self.highlighted = -1
-        return rx.redirect(routes.course(course_id))
+        return rx.redirect(path)
 
     @rx.event
     def close(self):

@@ -17,6 +17,7 @@ from marketplace.domain.catalog_cards import clamp_rating, duration_text
 from marketplace.domain.reviews import add_review
 from marketplace.money import format_ngn
 from marketplace.shapes.catalog import MentorPage
+from tests.e2e.conftest import screenshot
 from tests.e2e.helpers import sign_in_storage
 from tests.e2e.screens import shoot
 from tests.factories import enroll, make_course, make_instructor, make_user
@@ -137,17 +138,43 @@ def test_no_match_offers_to_clear_filters(page, live_app):
     _expect_titles(page, _titles(live_app))
 
 
-def test_phone_filters_fold_into_a_panel(phone, live_app):
+def test_phone_filters_apply_in_the_panel_and_show_n_courses_brings_the_results_without_a_reload(phone, live_app):
+    # Defect 4: choosing a filter reloaded the page at the top with the panel open and the results two screens
+    # down. Now choices apply inside the open panel, the URL follows without a page load, and "Show N courses"
+    # folds the panel and brings the results into view.
     phone.goto("/categories")
     panel = phone.get_by_test_id("filters-phone")
     expect(panel.get_by_label("Any rating")).to_be_hidden()
     expect(phone.get_by_role("complementary", name="Filters")).to_be_hidden()
     expect(phone.get_by_test_id("course-grid")).to_be_visible()
     shoot(phone, "listing")
+    phone.evaluate("window.__sameDocument = true")
     panel.get_by_text("Filters").click()
-    panel.get_by_label("15-20 chapters").check()
+    chapters = panel.get_by_label("15-20 chapters")
+    chapters.scroll_into_view_if_needed()
+    before = phone.evaluate("window.scrollY")
+    chapters.check()
     expect(phone).to_have_url(re.compile(r"chapters=15-20"))
-    _expect_titles(phone, _titles(live_app, chapters="15-20"))
+    expected = _titles(live_app, chapters="15-20")
+    _expect_titles(phone, expected)
+    with _db(live_app) as session:
+        total = catalog.list_courses(session, chapters="15-20").total
+    show = panel.get_by_role("button", name=f"Show {total} courses")
+    expect(show).to_be_visible()
+    assert phone.evaluate("window.scrollY") == before  # the page stayed where the learner was choosing
+    assert panel.evaluate("el => el.open") is True  # the panel stays open for the next choice
+    screenshot(phone, "listing-filters-open")
+    show.click()
+    expect(panel.get_by_label("Any rating")).to_be_hidden()
+    grid = phone.get_by_test_id("course-grid")
+    expect(grid).to_be_in_viewport()
+    assert phone.evaluate("window.__sameDocument") is True  # never a full page load
+    screenshot(phone, "listing-filtered")
+    # The URL still names the view: reload shows it, Back undoes it.
+    phone.reload()
+    _expect_titles(phone, expected)
+    phone.go_back()
+    expect(phone).to_have_url(re.compile(r"/categories/?$"))
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
@@ -268,7 +295,9 @@ def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
     with _db(live_app) as session:
         course = session.exec(select(Course).order_by(Course.id)).first()
     word = max(course.title.split(), key=len)
-    expected = [r.title for r in catalog.search_courses(_db(live_app), word)]
+    with _db(live_app) as session:  # closed at once: an open SQLite transaction would hold up the app's writes
+        found = catalog.search_courses(session, word)
+    expected = [r.title for r in found]
     page.goto("/faq")
     box = page.get_by_role("combobox", name="Search courses").first
     box.fill(word.lower())
@@ -284,7 +313,7 @@ def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
     box.press("ArrowDown")
     expect(panel.get_by_role("option").first).to_have_attribute("aria-selected", "true")
     box.press("Enter")
-    first = catalog.search_courses(_db(live_app), word)[0]
+    first = found[0]
     expect(page).to_have_url(re.compile(rf"/courses/{first.id}$"))
     expect(page.get_by_role("heading", name=first.title, level=1)).to_be_visible()
 
@@ -294,11 +323,12 @@ def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
     page.get_by_role("option").filter(has_text=expected[-1]).first.click()
     expect(page.get_by_role("heading", name=expected[-1], level=1)).to_be_visible()
 
-    # Typed and Enter at once, before the 300 ms pause: the first match of what was typed opens.
+    # Typed and Enter at once, before the 300 ms pause: the results page of what was typed opens.
     page.goto("/faq")
     page.get_by_role("combobox", name="Search courses").first.fill(word)
     page.get_by_role("combobox", name="Search courses").first.press("Enter")
-    expect(page).to_have_url(re.compile(rf"/courses/{first.id}$"))
+    expect(page).to_have_url(re.compile(rf"/search\?q={re.escape(quote(word))}$"))
+    expect(page.get_by_role("heading", name=f'Results for "{word}"', level=1)).to_be_visible()
     page.wait_for_timeout(600)  # past the debounce: the late search of the same text does not reopen the panel
     expect(page.get_by_role("listbox", name="Search results")).to_have_count(0)
 

@@ -20,6 +20,9 @@ INDEX_OF_SORT = {
     "price_asc": "ix_courses_price_asc",
     "price_desc": "ix_courses_price_desc",
     "rating": "ix_courses_rating_sort",
+    "newest": "ix_courses_newest",
+    "popular": "ix_courses_popular",
+    "most_reviewed": "ix_courses_most_reviewed",
 }
 
 

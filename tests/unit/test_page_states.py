@@ -96,7 +96,7 @@ def _on_page(state, path: str) -> None:
     state.router = dataclasses.replace(state.router, url=ReflexURL(f"http://localhost:3000{path}"))
 
 
-def test_enter_before_the_debounced_search_opens_a_match_of_the_text_typed(monkeypatch):
+def test_enter_opens_the_results_page_of_the_text_typed_and_a_highlighted_match_itself(monkeypatch):
     def found(_session, query):
         return [SearchResult(id=len(query), title=query)]
 
@@ -106,17 +106,18 @@ def test_enter_before_the_debounced_search_opens_a_match_of_the_text_typed(monke
     asyncio.run(state.search("pyt", "/faq"))  # the last pause in typing
     assert [r.id for r in state.results] == [3]
     opened = asyncio.run(state.key("Enter", "python "))  # the rest typed, then Enter, within 300 ms
-    assert opened.args[0][1].equals(rx.Var.create("/courses/6"))
+    assert opened.args[0][1].equals(rx.Var.create("/search?q=python"))
     assert state.open is False
 
-    # The debounced search typed on /faq arrives after the choice, whether the browser has moved on yet or not.
-    for shown in ("/faq/", "/courses/6/"):
+    # The debounced search typed on /faq arrives after Enter, whether the browser has moved on yet or not.
+    for shown in ("/faq/", "/search/"):
         _on_page(state, shown)
         asyncio.run(state.search("python", "/faq"))
         assert state.open is False
 
     asyncio.run(state.search("python", "/courses/6"))  # typed again on the course page: searched as usual
     assert (state.open, [r.id for r in state.results]) == (True, [6])
+    asyncio.run(state.key("ArrowDown", "python"))
     assert asyncio.run(state.key("Enter", "python")).args[0][1].equals(rx.Var.create("/courses/6"))
     _on_page(state, "/faq")  # back on /faq later: focusing the box and typing there searches again
     state.reopen()
@@ -207,10 +208,9 @@ def test_the_users_own_lists_say_why_they_are_empty(monkeypatch, cls, module, re
 
 
 def test_notifications_stay_listed_when_marking_them_read_fails(monkeypatch):
+    from marketplace.shapes.social import Notification, NotificationPage
     from marketplace.states import notifications as notification_states
     from marketplace.states.notifications import NotificationsState
-
-    from marketplace.shapes.social import Notification, NotificationPage
 
     note = Notification(id=1, kind="message", text="New message from Ada", link="/profile5/2", read=False)
     listed = NotificationPage(notifications=[note], page=1, pages=1, total=1)
