@@ -15,8 +15,16 @@ from marketplace.demo.records import DemoCategory, DemoCourse
 
 COURSES: tuple[DemoCourse, ...] = TECH_COURSES + BUSINESS_COURSES + CREATIVE_COURSES + SCIENCE_COURSES
 
-# Served from assets/ by the app: works with no internet, so every preview section plays offline.
-LOCAL_VIDEO = "/media/demo-lesson.mp4"
+# Short clips served from assets/ by the app (made once by bench/make_lesson_clips.py), each with its real length
+# in seconds, which is what a lesson playing it says: they work with no internet, so every preview plays offline.
+LOCAL_CLIPS: tuple[tuple[str, int], ...] = (
+    ("/media/lesson-clip-1.mp4", 14),
+    ("/media/lesson-clip-2.mp4", 21),
+    ("/media/lesson-clip-3.mp4", 28),
+    ("/media/lesson-clip-4.mp4", 35),
+)
+CLIP_SECONDS: dict[str, int] = dict(LOCAL_CLIPS)
+LOCAL_VIDEO = LOCAL_CLIPS[0][0]  # every course's first preview
 
 # Well-known free lessons on YouTube, used for some non-preview sections of courses in these categories.
 YOUTUBE_LESSONS: dict[str, tuple[str, ...]] = {
@@ -70,13 +78,14 @@ def course_colors(course: DemoCourse) -> tuple[str, str]:
 def section_video(course_number: int, course: DemoCourse, position: int, previews: int) -> str:
     """The video link of one section.
 
-    Previews always use the local file so a visitor can watch one with no internet; about two in
+    Previews always use a local clip so a visitor can watch one with no internet; about two in
     three later lessons link to a related YouTube lesson when the course's categories have any.
     """
+    local = LOCAL_CLIPS[position % len(LOCAL_CLIPS)][0]  # neighbouring local lessons play different clips
     if position < previews or position % 3 == 0:
-        return LOCAL_VIDEO
+        return local
     pool = next((YOUTUBE_LESSONS[name] for name in course.categories if name in YOUTUBE_LESSONS), ())
     if not pool:
-        return LOCAL_VIDEO
+        return local
     video_id = pool[(course_number + position) % len(pool)]
     return f"https://www.youtube.com/watch?v={video_id}"

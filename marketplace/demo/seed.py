@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 from marketplace.db.models import Category, Course, CourseCategory, Enrollment, Instructor, Review, Section, User
 from marketplace.db.models._base import utcnow
 from marketplace.demo import comments
-from marketplace.demo.catalog import COURSES, avatar_path, section_video, thumbnail_path
+from marketplace.demo.catalog import CLIP_SECONDS, COURSES, avatar_path, section_video, thumbnail_path
 from marketplace.demo.course_pages import COURSE_PAGES
 from marketplace.demo.people import (
     CATEGORIES,
@@ -231,10 +231,12 @@ def _sections(rng: random.Random, number: int, course: Course, demo: DemoCourse)
             title=title,
             position=position,
             is_preview=position < previews,
-            video_url=section_video(number, demo, position, previews),
-            duration_seconds=max(60, round(average * rng.uniform(0.6, 1.4) / 5) * 5),
+            video_url=video,
+            # A local clip's real length; a linked lesson's made-up one (drawn either way: the seed stays the same).
+            duration_seconds=CLIP_SECONDS.get(video, max(60, round(average * rng.uniform(0.6, 1.4) / 5) * 5)),
         )
         for position, title in enumerate(titles)
+        for video in (section_video(number, demo, position, previews),)
     ]
 
 

@@ -73,7 +73,7 @@ def test_a_phone_shows_the_preview_above_the_title_then_what_you_learn_needs_and
     expect(video).to_be_visible()
     assert video.get_attribute("poster") == course.thumbnail
     phone.wait_for_function("document.querySelector('video[aria-label^=\"Course preview:\"]').currentTime > 0")
-    assert any("/media/demo-lesson.mp4" in url for url in asked)
+    assert any("/media/lesson-clip-1.mp4" in url for url in asked)  # the demo previews' first clip
     screenshot(phone, "course-preview-playing")
 
 

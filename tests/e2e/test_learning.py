@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from sqlmodel import Session, select
 
 from marketplace.db.engine import get_engine
-from marketplace.db.models import Enrollment, Section, SectionProgress
+from marketplace.db.models import Enrollment, Section, SectionProgress, User
 from tests.e2e.conftest import screenshot
 from tests.e2e.helpers import sign_in_storage, wait_for
 from tests.factories import enroll, make_course, make_user
@@ -305,3 +305,27 @@ def test_choosing_a_lesson_far_down_the_list_on_a_phone_brings_the_video_into_vi
         timeout=5_000,
     )
     screenshot(phone, "player-lesson-chosen")
+
+
+def test_a_demo_lesson_says_the_real_length_of_the_clip_it_plays(page, live_app):
+    sign_in_storage(page.context, live_app.db_url, "ada@example.com")
+    with Session(get_engine(live_app.db_url)) as session:
+        enrollment = session.exec(select(Enrollment).where(Enrollment.user_id == _ada_id(session))).first()
+        sections = session.exec(
+            select(Section).where(Section.course_id == enrollment.course_id).order_by(Section.position)
+        ).all()
+    page.goto(f"/order-complete/{enrollment.course_id}")
+    first = page.get_by_role("button", name=re.compile(re.escape(sections[0].title)))
+    expect(first).to_contain_text("0:14", timeout=LOAD)
+    first.click()
+    page.wait_for_function("document.getElementById('lesson-video')?.readyState >= 1", timeout=LOAD)
+    assert round(page.evaluate("document.getElementById('lesson-video').duration")) == 14
+    # The next local lesson plays another clip, of its own length.
+    local = [s for s in sections[1:] if s.video_url.startswith("/media/")]
+    assert local and local[0].video_url != sections[0].video_url
+    shown = f"0:{local[0].duration_seconds:02d}"
+    expect(page.get_by_role("button", name=re.compile(re.escape(local[0].title)))).to_contain_text(shown)
+
+
+def _ada_id(session: Session) -> int:
+    return session.exec(select(User.id).where(User.email == "ada@example.com")).one()
