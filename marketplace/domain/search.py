@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import time
 from typing import Any
 
 from sqlalchemy import ColumnElement, FromClause, Integer, Select, column, event, literal_column, table, text
@@ -37,10 +38,14 @@ DESCRIPTION_LENGTH = 100
 MAX_QUERY_LENGTH = 100
 MAX_WORDS = 8
 MIN_PREFIX = 3
+CORRECTION_SECONDS = 30.0
+MAX_CORRECTIONS = 10_000
 NEIGHBOURS = 200  # vocabulary words the database proposes for one misspelt word
 _WORD = re.compile(r"[^\W_]+")
 # The index's weights: a title word counts ten times a description word, a teacher's name four times.
 _BM25 = (10.0, 1.0, 4.0)
+
+_corrections: dict[tuple[str, str, bool], tuple[float, tuple[str, bool]]] = {}
 
 _FTS = table("course_search", column("rowid", Integer))
 _DOCS = table("course_search", column("course_id", Integer), column("document"))
@@ -141,13 +146,35 @@ def _neighbours(session: Session, word: str) -> list[str]:
     return [str(found) for (found,) in session.execute(text(sql), values).all()]
 
 
+def forget_corrections() -> None:
+    """Drop the remembered corrections (tests that rebuild the catalog between searches)."""
+    _corrections.clear()
+
+
 def correct_word(session: Session, word: str, *, prefix: bool = False) -> tuple[str, bool]:
     """The word to search for ``word``, and whether it may match as a prefix.
 
     A word the index holds stays; so does the unfinished last word (``prefix``) while an indexed word starts with
     it. Otherwise the nearest indexed word within :func:`typo_allowance` edits replaces it (ties: the more common
     word first); with none near, the word stays and simply matches nothing.
+
+    Answers are remembered for :data:`CORRECTION_SECONDS` per database: the same words come back with every
+    keystroke of the live suggestions, and the vocabulary changes only when courses do.
     """
+    bind = session.get_bind()
+    key = (str(bind.engine.url), word, prefix)
+    now = time.monotonic()
+    remembered = _corrections.get(key)
+    if remembered is not None and remembered[0] > now:
+        return remembered[1]
+    answer = _correct_word(session, word, prefix=prefix)
+    if len(_corrections) >= MAX_CORRECTIONS:
+        _corrections.clear()
+    _corrections[key] = (now + CORRECTION_SECONDS, answer)
+    return answer
+
+
+def _correct_word(session: Session, word: str, *, prefix: bool) -> tuple[str, bool]:
     if _vocabulary_has(session, word, prefix=False):
         return word, prefix
     if prefix and _vocabulary_has(session, word, prefix=True):

@@ -8,6 +8,7 @@ from sqlmodel import Session
 from marketplace.api.app import create_api
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Review
+from marketplace.domain.search import forget_corrections
 from marketplace.domain.shapes import MAX_ID
 from marketplace.domain.text import search_text
 from tests.factories import enroll, make_category, make_course, make_instructor, make_user
@@ -29,6 +30,12 @@ COURSE_FIELDS = {
     "categories",
     "category",
 }
+
+
+@pytest.fixture(autouse=True)
+def _fresh_corrections():
+    """Each test builds its own catalog: no correction remembered from another one's words."""
+    forget_corrections()
 
 
 @pytest.fixture

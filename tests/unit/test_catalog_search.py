@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
 from sqlmodel import select
 
 from marketplace.db.models import Course, User
 from marketplace.domain import catalog
 from marketplace.domain.listing import list_courses
-from marketplace.domain.search import correct_word, edit_distance
+from marketplace.domain.search import correct_word, edit_distance, forget_corrections
 from marketplace.domain.text import search_text
 from tests.factories import enroll, make_course, make_instructor, make_user
+
+
+@pytest.fixture(autouse=True)
+def _fresh_corrections():
+    """Each test builds its own catalog: no correction remembered from another one's words."""
+    forget_corrections()
 
 
 def course(session, teacher, title: str, description: str = "", **fields):
