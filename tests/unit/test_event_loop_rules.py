@@ -414,6 +414,14 @@ async def _loaded_then(state: rx.State, call: Callable[[rx.State], object], firs
     return await _run(lambda: call(state))
 
 
+async def _in_player(state: rx.State, call: Callable[[rx.State], object]) -> object:
+    """Load the player first: the Q&A tab asks about the lesson it shows."""
+    from marketplace.states.player import PlayerState
+
+    await _run((await state.get_state(PlayerState)).load)
+    return await _run(lambda: call(state))
+
+
 async def _run(handler) -> list:
     """Call an event handler as Reflex would and collect what it returns or yields."""
     result = handler()
@@ -467,6 +475,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         home,
         instructor,
         learning,
+        lesson_qa,
         listing,
         notifications,
         order,
@@ -555,6 +564,10 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (player.PlayerState, player_url, player_page, lambda s: _loaded_then(s, lambda s: s.section_ended())),
         (player.PlayerState, player_url, player_page, lambda s: _loaded_then(s, lambda s: s.next_section())),
         (player.PlayerState, player_url, player_page, lambda s: s.refresh_rating()),
+        (lesson_qa.LessonQAState, player_url, player_page, lambda s: _in_player(s, lambda s: s.load())),
+        (lesson_qa.LessonQAState, player_url, player_page, lambda s: _in_player(s, lambda s: s.set_sort("top"))),
+        (lesson_qa.LessonQAState, player_url, player_page, lambda s: _in_player(s, lambda s: s.ask({"body": "Why?"}))),
+        (lesson_qa.LessonQAState, player_url, player_page, lambda s: s.vote(1, True)),
         (reviews.ReviewListState, player_url, player_page, lambda s: s.load()),
         (reviews.ReviewListState, player_url, player_page, lambda s: s.go_to_page(2)),
         (
