@@ -22,6 +22,7 @@ from marketplace.shapes.social import NotificationPage
 
 MAX_TEXT_LENGTH = 300  # the width of Notification.text
 MAX_PER_PAGE = 100
+_TOLD = "notified_user_ids"  # session.info key: who notify() told in that session
 
 
 def _clip(text: str) -> str:
@@ -78,8 +79,6 @@ def notify(
     session.info.setdefault(_TOLD, set()).add(user_id)
     return notification
 
-
-_TOLD = "notified_user_ids"
 
 
 def notified_in(session: Session) -> set[int]:

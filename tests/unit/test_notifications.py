@@ -77,3 +77,14 @@ def test_collapse_refreshes_the_unread_notification_for_the_same_link(session):
     session.commit()
     assert notifications.list_notifications(session, user.id).total == 2
     assert notifications.unread_count(session, user.id) == 1
+
+
+def test_a_session_knows_whom_it_notified_so_their_bells_can_ring_after_the_commit(session):
+    asker, teacher = make_user(session), make_user(session)
+    assert notifications.notified_in(session) == set()
+    notifications.notify(session, user_id=teacher.id, kind="question", text="Why?", link="/order-complete/1#qa")
+    notifications.notify(session, user_id=asker.id, kind="answer", text="Because.", link="/order-complete/1#qa")
+    assert notifications.notified_in(session) == {teacher.id, asker.id}
+    shown = notifications.list_notifications(session, teacher.id).notifications[0]
+    assert (shown.kind, shown.icon) == ("question", "circle-help")
+    assert notifications.list_notifications(session, asker.id).notifications[0].icon == "message-square-reply"
