@@ -81,6 +81,7 @@ def _complete() -> rx.Component:
         email_note,
         order_card(),
         _link("My Courses", routes.MY_COURSES, primary=True),
+        rx.el.a("View receipt", href="/orders/" + OrderState.order.tx_ref, class_name=styles.BTN_OUTLINE),
         _link("Keep browsing", routes.CATEGORIES),
     )
 

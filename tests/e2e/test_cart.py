@@ -250,6 +250,27 @@ def test_a_visitor_sees_their_cart_and_logs_in_at_checkout(page: Page, live_app)
     )
 
 
+def test_a_visitors_buy_now_logs_in_and_checks_out_that_course_alone(page: Page, live_app):
+    learner = new_learner(live_app.db_url, password="secret123")
+    in_cart, bought = demo_courses(live_app.db_url, 2, skip=27)
+    open_course(page, in_cart)
+    page.get_by_role("button", name="Add To Cart").click()
+    expect(toast(page, "Added to cart")).to_be_visible()
+    open_course(page, bought)
+    page.get_by_role("button", name="Buy Now").click()
+    expect(page).to_have_url(re.compile(r"/login\?next=/checkout"))
+    page.get_by_label("Email", exact=True).fill(learner.email)
+    page.get_by_label("Password", exact=True).fill("secret123")
+    page.get_by_role("button", name="Log In", exact=True).click()
+    expect(page).to_have_url(re.compile(rf"/checkout\?course={bought.id}$"))
+    courses = page.get_by_role("region", name="Your Courses")
+    expect(courses.get_by_role("listitem")).to_have_count(1)
+    expect(courses.get_by_text(bought.title, exact=True)).to_be_visible()
+    expect(page.get_by_test_id("total")).to_have_text(total_text([bought]))
+    # The visitor's cart joined the account as it was, without the Buy Now course.
+    wait_for(lambda: [i["id"] for i in server_cart(live_app.db_url, learner)["items"]] == [in_cart.id])
+
+
 def test_a_visitors_cart_shows_the_prices_of_the_database(page: Page, live_app):
     (course,) = demo_courses(live_app.db_url, 1, skip=26)
     stale = {"items": [{"id": course.id, "title": "Cheap copy", "price": 1}], "savedForLater": []}

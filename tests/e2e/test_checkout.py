@@ -41,6 +41,11 @@ def orders_of(db_url: str, user: User) -> list[Order]:
         return list(session.exec(select(Order).where(Order.user_id == user.id).order_by(col(Order.id))).all())
 
 
+def order_ref(page: Page) -> str:
+    """The order reference in the page's ``?ref=``."""
+    return re.search(r"ref=(NL-[0-9a-f]+)", page.url).group(1)
+
+
 def fill_billing(page: Page, state: str = "Lagos") -> None:
     """Choose Nigeria and a state (the email is prefilled)."""
     expect(page.get_by_label("Country")).to_have_value("Nigeria")
@@ -81,6 +86,7 @@ def test_buy_a_course_from_its_page_to_the_player(page: Page, live_app):
     expect(page.get_by_test_id("order-total")).to_have_text(total_text([course]))
     expect(page.get_by_role("region", name="Your order").get_by_text(course.title)).to_be_visible()
     expect(cart_badge(page)).to_have_count(0)
+    expect(page.get_by_role("link", name="View receipt")).to_have_attribute("href", f"/orders/{order_ref(page)}")
     screenshot(page, "order1")
 
     (order,) = orders_of(live_app.db_url, learner)
