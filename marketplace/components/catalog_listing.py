@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketplace import styles
+from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card
 from marketplace.components.catalog_parts import section_heading
 from marketplace.components.ui import error_state, pager, stars
@@ -320,11 +320,16 @@ def _results() -> rx.Component:
                     ),
                     class_name="mt-1 text-sm text-gray-500",
                 ),
-                rx.el.button(
-                    "Clear filters",
-                    type="button",
-                    on_click=ListingState.clear_filters,
-                    class_name=f"{styles.BTN_PRIMARY} mt-4",
+                rx.cond(
+                    ListingState.any_filter | (ListingState.q == ""),
+                    rx.el.button(
+                        "Clear filters",
+                        type="button",
+                        on_click=ListingState.clear_filters,
+                        class_name=f"{styles.BTN_PRIMARY} mt-4",
+                    ),
+                    # A search with no filter to clear: offer the whole catalog instead.
+                    rx.el.a("Browse all courses", href=routes.COURSES, class_name=f"{styles.BTN_PRIMARY} mt-4"),
                 ),
                 class_name="flex flex-col items-center rounded-lg border border-dashed border-gray-300 px-6 py-12 "
                 "text-center",

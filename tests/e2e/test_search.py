@@ -119,6 +119,8 @@ def test_no_result_says_so_and_offers_other_words(phone, live_app):
     phone.goto("/search?q=zzqxv")
     expect(phone.get_by_text("No courses found")).to_be_visible(timeout=WAIT)
     expect(phone.get_by_text("Try other words or fewer filters.")).to_be_visible()
+    expect(phone.get_by_role("main").get_by_role("button", name="Clear filters")).to_have_count(0)  # none to clear
+    expect(phone.get_by_role("link", name="Browse all courses")).to_have_attribute("href", "/courses")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "search-empty")
 
