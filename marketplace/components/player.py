@@ -111,8 +111,7 @@ def video_area() -> rx.Component:
             class_name="hidden",
         ),
         id=VIDEO_AREA_ID,
-        # Below the sticky header when a chosen lesson scrolls it into view.
-        class_name="aspect-video w-full scroll-mt-20 overflow-hidden rounded-lg bg-slate-900",
+        class_name="aspect-video w-full overflow-hidden rounded-lg bg-slate-900",
         data_testid="video-area",
     )
 

@@ -26,13 +26,15 @@ SPEEDS = ("0.75", "1", "1.25", "1.5", "1.75", "2")
 VERIFY_FAILED = "Failed to verify course enrollment"
 VIDEO_ELEMENT_ID = "lesson-video"
 VIDEO_AREA_ID = "lesson-video-area"
-# Choosing a lesson far down the curriculum (on a phone, the video is screens above): bring the video into view.
+# Choosing a lesson far down the curriculum (on a phone, the video is screens above): bring the whole video into
+# view, just below the sticky header (two rows on a phone), unless it is in view already.
 SHOW_VIDEO = (
     f"(() => {{ const a = document.getElementById('{VIDEO_AREA_ID}'); if (!a) return;"
+    " const head = document.querySelector('body header'); const top = head ? head.getBoundingClientRect().bottom : 0;"
     " const r = a.getBoundingClientRect();"
-    " if (r.top < 0 || r.bottom > window.innerHeight) {"
+    " if (r.top < top || r.bottom > window.innerHeight) {"
     " const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;"
-    " a.scrollIntoView({behavior: calm ? 'auto' : 'smooth', block: 'start'}); } })()"
+    " window.scrollTo({top: window.scrollY + r.top - top - 8, behavior: calm ? 'auto' : 'smooth'}); } })()"
 )
 
 

@@ -299,9 +299,11 @@ def test_choosing_a_lesson_far_down_the_list_on_a_phone_brings_the_video_into_vi
     assert area.bounding_box()["y"] + area.bounding_box()["height"] < 0  # the video is far above the screen
     lesson.click()
     expect(phone.get_by_test_id("now-playing")).to_contain_text("Lesson 14")
+    # Wholly on screen, and not under the sticky header either.
     phone.wait_for_function(
         "(() => { const r = document.querySelector('[data-testid=video-area]').getBoundingClientRect();"
-        " return r.top >= 0 && r.bottom <= window.innerHeight; })()",
+        " const top = document.querySelector('body header').getBoundingClientRect().bottom;"
+        " return r.top >= top && r.bottom <= window.innerHeight; })()",
         timeout=5_000,
     )
     screenshot(phone, "player-lesson-chosen")
