@@ -159,7 +159,7 @@ def _cart_link() -> rx.Component:
 
 def _signed_in_actions() -> rx.Component:
     return rx.el.div(
-        _icon_link("heart", routes.WISHLIST, "Saved for later"),
+        _icon_link("heart", routes.WISHLIST, "Wishlist"),
         _cart_link(),
         _icon_link("bell", routes.NOTIFICATIONS, "Notifications", BellState.unread),
         account_menu(),

@@ -8,7 +8,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from marketplace.db.models import Course, Review, User
-from marketplace.domain.reviews import date_text, initials
+from marketplace.domain.reviews import counted_review_ids, date_text, initials
 from marketplace.domain.shapes import iso, person_name
 from marketplace.shapes.catalog import CatalogStats, SocialLink, StatFigure, Testimonial
 
@@ -20,7 +20,7 @@ def testimonials(session: Session, limit: int = 8) -> list[Testimonial]:
     """Real course reviews worth showing on the home page: four or five stars, with a real comment.
 
     One per author (their best, newest), best rated first, then newest, so a single enthusiast cannot fill
-    the row.
+    the row; only reviews that count (each learner's latest of a course), so a view they changed is never quoted.
     """
     rows = session.exec(
         select(Review, User, Course)
@@ -28,6 +28,7 @@ def testimonials(session: Session, limit: int = 8) -> list[Testimonial]:
         .join(Course, col(Course.id) == Review.target_id)
         .where(
             Review.target_type == "Course",
+            col(Review.id).in_(counted_review_ids("Course")),
             Review.rating >= MIN_TESTIMONIAL_RATING,
             func.length(Review.comment) >= MIN_TESTIMONIAL_LENGTH,
         )

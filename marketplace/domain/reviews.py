@@ -156,6 +156,11 @@ def _latest_ids(*where: ColumnElement[bool] | bool, per: tuple[Mapped[Any], ...]
     return select(ranked.c.review_id).where(ranked.c.newness == 1)
 
 
+def counted_review_ids(target_type: str) -> SelectOfScalar[int]:
+    """A subquery of the reviews that count, over every target of a type: each author's latest of each target."""
+    return _latest_ids(col(Review.target_type) == target_type, per=(col(Review.author_id), col(Review.target_id)))
+
+
 def latest_review_ids(target_type: str, target_id: int) -> SelectOfScalar[int]:
     """A subquery of the reviews of a target that count: each author's latest one."""
     return _latest_ids(
