@@ -60,7 +60,7 @@ class LessonQAState(rx.State):
     answer_length: int = 0
     answer_error: str = ""
     sending_answer: bool = False
-    # The course and lesson the list was read for; a stale list never shows under another lesson.
+    # "<course id>:<lesson id>" the list was read for: another lesson's list never shows under this one.
     loaded_for: str = ""
 
     @rx.var
@@ -103,6 +103,7 @@ class LessonQAState(rx.State):
     async def _fetch(self) -> None:
         self.loading, self.error = True, ""
         user_id, course_id, section_id = await self._where()
+        self.loaded_for = f"{course_id}:{section_id}"  # what the list (or its error) is about
         if user_id is None:
             self.questions, self.loading, self.error = [], False, SIGNED_OUT
             return
@@ -121,7 +122,6 @@ class LessonQAState(rx.State):
             self.questions, self.loading, self.error = [], False, LOAD_FAILED
             return
         self.questions, self.page, self.pages, self.total = data.data, data.page, data.pages, data.total
-        self.loaded_for = f"{course_id}:{section_id}"
         self.loading = False
 
     @rx.event
