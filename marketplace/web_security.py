@@ -67,7 +67,7 @@ def policy_directives(current: Settings, *, docs: bool = False) -> dict[str, lis
         "script-src": ["'self'", "'unsafe-inline'", "'unsafe-eval'", *[g + "client" for g in google], *swagger],
         # 'unsafe-inline': emotion writes <style> tags at run time and components set style attributes.
         "style-src": ["'self'", "'unsafe-inline'", *[g + "style" for g in google], *swagger],
-        # Course thumbnails may be https links (the spec keeps them); data:/blob: for inline and picked pictures.
+        # Course thumbnails may be https links (docs/product.md keeps them); data:/blob: for inline and picked pictures.
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "font-src": ["'self'", "data:"],
         # A section's video may be an https file anywhere (played in <video>).

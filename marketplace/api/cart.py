@@ -24,7 +24,7 @@ SKIP_NONE = True
 
 
 class CourseRef(BaseModel):
-    """A course named by id (the spec's ``courseId``)."""
+    """A course named by id (docs/product.md's ``courseId``)."""
 
     courseId: int = Field(ge=1, le=MAX_ID)
 

@@ -46,7 +46,7 @@ def enrolled_courses(
 @router.get("/player/{course_id}")
 @writes
 def player(session: SessionDep, user: OptionalUser, course_id: CourseId) -> Player:
-    """The player's data; 401 signed out, 404 unknown course, 403 not enrolled (the spec's messages)."""
+    """The player's data; 401 signed out, 404 unknown course, 403 not enrolled (docs/product.md's messages)."""
     return learning.player_view(session, user_id=user.id if user else None, course_id=course_id)
 
 

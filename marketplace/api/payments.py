@@ -25,7 +25,7 @@ router = APIRouter(tags=["payments"], route_class=CommitOnReturnRoute)
 
 
 class PaymentRequest(BaseModel):
-    """The spec's payment request: course ids, the total the browser showed (naira), billing details, and the
+    """docs/product.md's payment request: course ids, the total the browser showed (naira), billing details, and the
     discount code the learner applied (optional; the server checks it again and prices with it)."""
 
     courses: list[int | str] = Field(default_factory=list, max_length=500)  # a bound on one order's SQL parameters

@@ -1,4 +1,4 @@
-"""API routes: reviews of courses and mentors, under the spec's /review paths."""
+"""API routes: reviews of courses and mentors, under docs/product.md's /review paths."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ Id = Annotated[int, Path(ge=1, le=MAX_ID)]
 
 
 class ReviewIn(BaseModel):
-    """A review as the form sends it; both fields are checked by the domain for the spec's messages."""
+    """A review as the form sends it; both fields are checked by the domain for docs/product.md's messages."""
 
     rating: int | None = Field(None, le=MAX_ID)  # 1 to 5 (the domain says so in its own words); no absurd numbers
     comment: str | None = None
@@ -86,7 +86,7 @@ def course_reviews(session: SessionDep, course_id: Id) -> list[Review]:
 
 @router.get("/review/courseAverage/{course_id}")
 def course_average(session: SessionDep, course_id: Id) -> CourseAverage:
-    """A course's review summary in the spec's envelope."""
+    """A course's review summary in docs/product.md's envelope."""
     summary = reviews.review_summary(session, reviews.COURSE, course_id)
     return CourseAverage(data=RatingTotals(average_rating=summary.average_rating, total_reviews=summary.total_reviews))
 

@@ -14,7 +14,7 @@ from marketplace.states.home import HomeState
 
 HERO_IMAGE = "/images/hero.webp"
 HERO_IMAGE_SMALL = "/images/hero-480.webp"
-SCROLL_STEP = 350  # px per testimonial button press (spec section 9)
+SCROLL_STEP = 350  # px per testimonial button press (docs/product.md, Catalog and search)
 
 
 def _loading(label: str) -> rx.Component:

@@ -25,7 +25,7 @@ from marketplace.shapes.accounts import UserPublic
 # The same words for an unknown email and a wrong password, so the answer never says who has an account.
 LOGIN_FAILED = "Incorrect email or password."
 NOT_VERIFIED = "Please verify your email before logging in."
-# The register form shows the first under the field, the toast shows the second (spec section 8).
+# The register form shows the first under the field, the toast shows the second (docs/product.md, Accounts and sign-in).
 DUPLICATE_FIELD_MESSAGE = "This email or username is already registered."
 DUPLICATE_MESSAGE = "Email or username already exists."
 VERIFICATION_SENT = "Email verification sent. Please check your email to verify your account."
@@ -81,7 +81,7 @@ def register_user(session: Session, *, data: Mapping[str, object], ip: str | Non
         The new user (``email_verified`` is False until the link is opened).
 
     Raises:
-        InvalidInput: A field broke a rule; ``errors`` maps fields to the spec's messages.
+        InvalidInput: A field broke a rule; ``errors`` maps fields to docs/product.md's messages.
         TooManyRequests: Too many sign-ups from this address (:data:`rate_limits.TOO_MANY_SIGNUPS`).
         Conflict: The email or username is taken (regardless of case); ``field`` names which.
     """
@@ -121,7 +121,7 @@ def register_user(session: Session, *, data: Mapping[str, object], ip: str | Non
 
 
 def paid_course_ids(session: Session, user_id: int) -> list[int]:
-    """Ids of the courses the user is enrolled in, oldest first (the spec's ``paidCourses``)."""
+    """Ids of the courses the user is enrolled in, oldest first (docs/product.md's ``paidCourses``)."""
     rows = session.exec(
         select(Enrollment.course_id).where(Enrollment.user_id == user_id).order_by(col(Enrollment.created_at))
     )
@@ -129,7 +129,7 @@ def paid_course_ids(session: Session, user_id: int) -> list[int]:
 
 
 def public_user(session: Session, user: User) -> UserPublic:
-    """The spec's User as anyone may see it. Never carries the password hash."""
+    """docs/product.md's User as anyone may see it. Never carries the password hash."""
     user_id = user.id or 0  # a stored user always has its id
     return UserPublic(
         id=user_id,

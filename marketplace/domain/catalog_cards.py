@@ -30,7 +30,7 @@ SOCIAL_ICONS = (
 
 
 def thumbnail_url(raw: str | None) -> str:
-    """The spec's thumbnail rule: http(s) kept, an app path kept, a bare name under /images/, none: placeholder.
+    """docs/product.md's thumbnail rule: http(s) kept, an app path kept, a bare name under /images/, none: placeholder.
 
     A broken link cannot be seen from here; the card's image swaps in a stock picture when it fails to load.
     """
@@ -187,7 +187,7 @@ def social_links(socials: Mapping[str, str]) -> list[SocialLink]:
 
 
 def instructor_detail(instructor: Instructor, user: User, course_count: int = 0) -> InstructorDetail:
-    """An instructor with every field of the spec's detail view.
+    """An instructor with every field of docs/product.md's detail view.
 
     The email address is left out: it is private, and messaging goes through /profile5/{userId}.
     """

@@ -72,7 +72,7 @@ def outcome_of(order: Order) -> OrderOutcome:
 
 
 def started_shape(started: Checkout) -> CheckoutStart:
-    """A started payment as the API answers it: the link (twice, as the spec's ``data.link`` too) and reference."""
+    """A started payment as the API answers it: the link (twice: docs/product.md's ``data.link``) and reference."""
     return CheckoutStart(
         message="Order complete" if started.paid else "Payment initiated",
         status=started.order.status,

@@ -1,6 +1,6 @@
 """A visitor's cart, kept by the browser in local storage (key ``cart``): its rules, as plain functions.
 
-The stored text is the spec's ``{"items": [...], "savedForLater": [...]}`` of Cart items. Each function takes a
+The stored text is docs/product.md's ``{"items": [...], "savedForLater": [...]}`` of Cart items. Each function takes a
 :class:`~marketplace.shapes.commerce.Cart` and answers a new one (counted and priced again); nothing here touches
 the database: a course to add comes as a :class:`CartItem` built by :func:`marketplace.domain.cart.course_item`,
 and at sign-in :func:`marketplace.domain.cart.merge_local_cart` folds the ids of both lists into the server cart.
@@ -61,7 +61,7 @@ def parse(raw: str) -> Cart:
 
 
 def dump(cart: Cart) -> str:
-    """The text a browser stores: the spec's ``items`` and ``savedForLater`` (wire names, JSON numbers)."""
+    """The text a browser stores: docs/product.md's ``items`` and ``savedForLater`` (wire names, JSON numbers)."""
     return json.dumps(
         {
             "items": [item.model_dump(mode="json", by_alias=True) for item in cart.items],

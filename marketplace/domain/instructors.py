@@ -93,7 +93,7 @@ def _instructor_row(session: Session, instructor_id: int) -> tuple[Instructor, U
 
 
 def get_instructor(session: Session, instructor_id: int) -> InstructorDetail:
-    """One instructor with every field of the spec (name, title, students, rating, about, expertise...).
+    """One instructor with every field of docs/product.md (name, title, students, rating, about, expertise...).
 
     Raises:
         NotFound: Instructor not found.

@@ -64,7 +64,7 @@ def _unique_ids(course_ids: Iterable[object]) -> list[int]:
 
 
 def billing_problem(email: str, country: str, state: str) -> str:
-    """The first billing rule the checkout form breaks, in the spec's order, or ``""``.
+    """The first billing rule the checkout form breaks, in docs/product.md's order, or ``""``.
 
     The checkout page asks before sending the form; :func:`create_order` asks again on the server.
     """

@@ -1,7 +1,7 @@
 """Profile settings (/profile1 and ``PUT /api/profile/update``): names, about, language, links, picture.
 
 The form's values merge into the stored user: a field left out keeps its value, a field sent is checked
-and saved. Every broken rule gets its own message under its field (keys are the spec's JSON names).
+and saved. Every broken rule gets its own message under its field (keys are docs/product.md's JSON names).
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from marketplace.shapes.accounts import UserPublic
 LANGUAGES = ("english", "french", "spanish", "german", "chinese", "japanese")
 MAX_LINK_LENGTH = 300  # the width of the link columns
 
-# Spec field name -> (User attribute, label, max length).
+# Wire field name (docs/product.md) -> (User attribute, label, max length).
 TEXT_FIELDS = {
     "firstName": ("first_name", "First Name", 80),
     "lastName": ("last_name", "Last Name", 80),
     "headline": ("headline", "Headline", 120),
     "description": ("description", "Description", 2000),
 }
-# Spec field name -> (label, accepted sites, an example). ``None`` sites: any web address.
+# Wire field name (docs/product.md) -> (label, accepted sites, an example). ``None`` sites: any web address.
 LINK_FIELDS = {
     "linkedin": ("LinkedIn", ("linkedin.com",), "https://www.linkedin.com/in/yourname"),
     "youtube": ("YouTube", ("youtube.com", "youtu.be"), "https://www.youtube.com/@yourchannel"),

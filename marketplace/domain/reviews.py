@@ -3,9 +3,9 @@
 Who may review what:
 - a course: learners enrolled in it;
 - an instructor: learners enrolled in at least one of that instructor's courses, and never the
-  instructor themselves. (The spec gives the mentor form "the same limits" as course reviews; taking a
+  instructor themselves. (docs/product.md gives the mentor form "the same limits" as course reviews; taking a
   course from the mentor is what makes a review of them worth reading, and it keeps drive-by ratings out.)
-At most five reviews per author per target (the spec's limit), but a learner's rating counts once: only each
+At most five reviews per author per target (docs/product.md's limit), but a learner's rating counts once: only each
 author's latest review of a target (newest ``created_at``, then highest id) is in the target's average, its count,
 its per-star bars, its stored ``rating``/``review_count`` (which the listing sorts and the cards read) and its
 public list. Their earlier reviews stay theirs, under My Reviews, to edit or delete
@@ -217,7 +217,7 @@ def review_summary(session: Session, target_type: str, target_id: int) -> Review
 
 
 def validate(rating: object, comment: str | None) -> tuple[int, str]:
-    """The rating and the cleaned comment, after the form's checks in the spec's order and words."""
+    """The rating and the cleaned comment, after the form's checks in docs/product.md's order and words."""
     if rating is None or rating == 0 or rating == "":
         raise DomainError("Please add a rating!", field="rating")
     if isinstance(rating, bool) or not isinstance(rating, int) or not 1 <= rating <= 5:

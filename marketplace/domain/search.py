@@ -58,7 +58,7 @@ def short_description(text: str, length: int = DESCRIPTION_LENGTH) -> str:
 
 
 def search_result(course: Course) -> SearchResult:
-    """The spec's Search result (``_id``, title, description, price, thumbnail) plus ``id`` and ``price_text``."""
+    """A search result as docs/product.md names it (``_id``, title, description, price, thumbnail), plus ``id``."""
     return SearchResult(
         id=course.id or 0,
         title=course.title,

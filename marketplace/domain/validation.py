@@ -1,7 +1,7 @@
 """The one rule set for the register and log-in forms, shared by the server and the Reflex forms.
 
-Every function answers ``{field: message}`` with the spec's words, so a form can show each message under
-its field and the server can refuse the same input with the same text. Field keys are the spec's JSON
+Every function answers ``{field: message}`` with docs/product.md's words, so a form can show each message under
+its field and the server can refuse the same input with the same text. Field keys are docs/product.md's JSON
 names: firstName, lastName, userName, email, password, confirmPassword.
 """
 
@@ -114,7 +114,7 @@ def validate_registration(data: Mapping[str, object]) -> dict[str, str]:
     """Check a register form; answer ``{field: message}`` for each broken rule (empty when all is well).
 
     Confirm Password is checked only when the key is present: the form always sends it, while the
-    JSON API of the spec posts firstName, lastName, userName, email and password alone.
+    JSON API of docs/product.md posts firstName, lastName, userName, email and password alone.
     """
     fields = [f for f in REGISTER_FIELDS if f != "confirmPassword" or "confirmPassword" in data]
     errors: dict[str, str] = {}

@@ -1,6 +1,6 @@
 """How a section's video is played: embedded YouTube, a native <video> file, or a framed page.
 
-The spec's rule: YouTube links are embedded; mp4, webm, ogg and mov files play natively; any other
+docs/product.md's rule: YouTube links are embedded; mp4, webm, ogg and mov files play natively; any other
 link opens in a frame. Anything that is not an http(s) link or a site path (``javascript:``, ``data:``
 ...) is never framed, because putting it in an iframe ``src`` would run it.
 """

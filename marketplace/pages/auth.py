@@ -1,7 +1,7 @@
 """Account pages: log in, sign up, verify email, forgot password, reset password.
 
 Each is the same 50/50 split (a photo beside a simple form; only the form on a phone). Forms turn off the
-browser's own validation so every message is the spec's, shown under its field.
+browser's own validation so every message is docs/product.md's, shown under its field.
 """
 
 import reflex as rx

@@ -1,6 +1,6 @@
 """Account shapes: the public user (never a secret), signed-in devices, and what a sign-in hands out.
 
-Wire names follow the spec's User (``firstName``, ``userName``, ``profilePicture``, ``paidCourses``...) with
+Wire names follow docs/product.md's User (``firstName``, ``userName``, ``profilePicture``, ``paidCourses``...) with
 ``_id`` beside ``id``. The browser keeps :class:`UserPublic` under the ``user`` key of its local storage, in
 those same wire names (:meth:`UserPublic.stored`).
 """
@@ -16,7 +16,7 @@ from marketplace.shapes.catalog import WithUnderscoreId
 
 
 class UserPublic(WithUnderscoreId):
-    """The spec's User as anyone may see it: no password hash, no token."""
+    """docs/product.md's User as anyone may see it: no password hash, no token."""
 
     first_name: str = ""
     last_name: str = ""
@@ -36,11 +36,11 @@ class UserPublic(WithUnderscoreId):
     email_verified: bool = False
 
     def stored(self) -> dict[str, Any]:
-        """The user as the browser stores it (and the API sends it): JSON values under the spec's names."""
+        """The user as the browser stores it (and the API sends it): JSON values under docs/product.md's names."""
         return self.model_dump(mode="json", by_alias=True)
 
 
-# The spec's Profile is the user itself: ``PUT /api/profile/update`` answers the updated user.
+# docs/product.md's Profile is the user itself: ``PUT /api/profile/update`` answers the updated user.
 Profile = UserPublic
 
 

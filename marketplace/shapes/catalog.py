@@ -135,9 +135,9 @@ class SocialLink(Shape):
 
 
 class InstructorDetail(InstructorCard):
-    """An instructor with every field of the spec's detail view (the email address stays private).
+    """An instructor with every field of docs/product.md's detail view (the email address stays private).
 
-    The spec names some fields twice (``studentsCount`` and ``students``, ``totalReviews`` and ``review``,
+    docs/product.md names some fields twice (``studentsCount`` and ``students``, ``totalReviews`` and ``review``,
     ``about`` and ``bio``, ``website`` and ``portfolio``, ``picture``/``profilePicture``/``image``): the copies
     are computed here so Python code reads one name.
     """
@@ -165,31 +165,31 @@ class InstructorDetail(InstructorCard):
     @computed_field(alias="bio")  # type: ignore[prop-decorator]
     @property
     def bio(self) -> str:
-        """``about`` under the spec's ``bio`` name."""
+        """``about`` under docs/product.md's ``bio`` name."""
         return self.about
 
     @computed_field(alias="portfolio")  # type: ignore[prop-decorator]
     @property
     def portfolio(self) -> str:
-        """``website`` under the spec's ``portfolio`` name."""
+        """``website`` under docs/product.md's ``portfolio`` name."""
         return self.website
 
     @computed_field(alias="profilePicture")  # type: ignore[prop-decorator]
     @property
     def profile_picture(self) -> str:
-        """The picture under the spec's ``profilePicture`` name."""
+        """The picture under docs/product.md's ``profilePicture`` name."""
         return self.picture
 
     @computed_field(alias="image")  # type: ignore[prop-decorator]
     @property
     def image(self) -> str:
-        """The picture under the spec's ``image`` name."""
+        """The picture under docs/product.md's ``image`` name."""
         return self.picture
 
     @computed_field(alias="profile")  # type: ignore[prop-decorator]
     @property
     def profile(self) -> dict[str, str]:
-        """The spec's ``profile: {headline, profilePicture}``."""
+        """docs/product.md's ``profile: {headline, profilePicture}``."""
         return {"headline": self.headline, "profilePicture": self.picture}
 
 
@@ -216,7 +216,7 @@ class MentorPage(InstructorDetail):
 
 
 class SearchResult(WithUnderscoreId):
-    """The spec's search result (``_id, title, description, price, thumbnail``) with ``priceText``."""
+    """docs/product.md's search result (``_id, title, description, price, thumbnail``) with ``priceText``."""
 
     title: str = ""
     description: str = ""  # at most 100 characters

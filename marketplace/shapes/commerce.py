@@ -1,6 +1,6 @@
 """Commerce shapes: a cart item, the cart with its totals, an order with its lines, a started payment.
 
-Wire names follow the spec (a Cart item is ``id, title, price, quantity, image, instructor, rating, lectures,
+Wire names follow docs/product.md (a Cart item is ``id, title, price, quantity, image, instructor, rating, lectures,
 level``; the cart is ``items`` and ``savedForLater``; an order says ``txRef``, ``totalText``, ``lines``...).
 Amounts are exact :data:`~marketplace.shapes.base.Naira`; the ``*_text`` fields are formatted once, by the
 domain's builders, from whole kobo, so no screen formats or parses money.
@@ -102,7 +102,7 @@ class Order(CartTotals):
 
 
 class CheckoutLink(Shape):
-    """``data`` of a started payment: the provider's link (the spec's Flutterwave-like answer)."""
+    """``data`` of a started payment: the provider's link (docs/product.md's Flutterwave-like answer)."""
 
     link: str = ""
 

@@ -1,6 +1,6 @@
 """Review shapes: one review, one page of them, and a target's summary (average, count, per-star bars).
 
-Wire names follow the spec and today's API: ``id, userId, targetId, type, courseId, rating, comment,
+Wire names follow docs/product.md and today's API: ``id, userId, targetId, type, courseId, rating, comment,
 created_at, authorName, avatar, reply, repliedAt`` for a review (plus ``targetTitle`` and ``link`` on a
 learner's own list, and ``counted``), ``{reviews, total, page, pages}`` for a page, and ``{averageRating, totalReviews,
 distribution}`` for a summary. The UI fields (``initials``, ``date_text``, ``bars``...) are worked out once, in
@@ -76,7 +76,7 @@ class ReviewSummary(RatingTotals):
 
 
 class CourseAverage(Shape):
-    """The spec's envelope for a course's summary: ``{status: "success", data: {averageRating, totalReviews}}``."""
+    """A course's summary in the envelope of docs/product.md: ``{status: "success", data: {averageRating, ...}}``."""
 
     status: str = "success"
     data: RatingTotals = Field(default_factory=RatingTotals)

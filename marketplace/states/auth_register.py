@@ -78,7 +78,7 @@ class RegisterState(rx.State):
         except InvalidInput as exc:
             self.errors = {**_no_errors(), **exc.errors}
         except Conflict as exc:
-            # Spec: the field error under the clashing field, and the toast.
+            # docs/product.md: the field error under the clashing field, and the toast.
             field = exc.field if exc.field in REGISTER_FIELDS else "email"
             self.errors = {**_no_errors(), field: accounts.DUPLICATE_FIELD_MESSAGE}
             yield rx.toast.error(accounts.DUPLICATE_MESSAGE)

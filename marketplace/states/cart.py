@@ -258,7 +258,7 @@ class CartState(rx.State):
         """Move a saved course back, through the same domain call as POST /api/cart/move-to-cart.
 
         It moves only when that call succeeds (added, moved back, or already there); anything else gets the
-        spec's alert and the lists stay as they were.
+        alert of docs/product.md and the lists stay as they were.
         """
         cid = _course_id(course_id)
         session_state = await self.get_state(SessionState)

@@ -114,7 +114,7 @@ def begin_payment(
 
 
 def billing_problem(course_ids: list[int], country: str, region: str, email: str) -> str:
-    """The first checkout rule the form breaks, in the spec's order, or ``""``."""
+    """The first checkout rule the form breaks, in docs/product.md's order, or ``""``."""
     return EMPTY_CART if not course_ids else orders.billing_problem(email, country, region)
 
 

@@ -39,7 +39,7 @@ def _stored_user(session: Session, token: str) -> UserPublic | None:
 
 
 def _form_from_user(user: UserPublic) -> dict[str, str]:
-    # The form's keys are the spec's field names, which are the user's wire names.
+    # The form's keys are docs/product.md's field names, which are the user's wire names.
     stored = user.stored()
     form = {key: str(stored.get(key) or "") for key in profile.PROFILE_FIELDS}
     form["language"] = form["language"] or "english"
@@ -85,7 +85,7 @@ class ProfileState(rx.State):
         self.errors = {**errors, field: message} if message else errors
 
     async def _caller(self) -> tuple[SessionState, int | None, str]:
-        """The session, the verified user id, and the spec's message when there is none."""
+        """The session, the verified user id, and docs/product.md's message when there is none."""
         session_state = await self.get_state(SessionState)
         if not session_state.token:
             return session_state, None, NO_TOKEN

@@ -1,4 +1,4 @@
-"""The signed-in session, kept in the browser's local storage under the spec's keys: user, token, cart (and
+"""The signed-in session, kept in the browser's local storage under docs/product.md's keys: user, token, cart (and
 refresh, the refresh token).
 
 Storage vars live in this one small state because every state that owns one is loaded on each hydrate.
