@@ -30,6 +30,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import sqlalchemy
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 if str(PROJECT_ROOT) not in sys.path:
     sys.path.insert(0, str(PROJECT_ROOT))
@@ -118,6 +120,8 @@ class Writer:
         for name in extra:
             column = table.columns[name]
             value = defaults.get(name)
+            if value is None and not column.nullable and isinstance(column.type, sqlalchemy.JSON):
+                value = []  # a list column (learn, requirements, audience...): empty, as the model's default
             if value is None and not column.nullable:
                 python_type = _python_type(column)
                 value = {str: "", int: 0, float: 0.0, bool: False, list: "[]", datetime: _now()}.get(python_type, "")
