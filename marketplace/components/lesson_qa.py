@@ -35,7 +35,7 @@ def _counter(length, box_id: str) -> rx.Component:
         LessonQAState.max_length.to_string(),
         rx.el.span(" characters", class_name="sr-only"),
         id=f"{box_id}-count",
-        class_name=rx.cond(over, "text-xs font-semibold text-red-700", "text-xs text-gray-500"),
+        class_name=rx.cond(over, "text-xs font-semibold text-red-700", "text-xs text-gray-600"),
     )
 
 
@@ -129,7 +129,7 @@ def _answer(item: Answer) -> rx.Component:
             rx.el.div(
                 rx.el.span(item.author_name, class_name="text-sm font-semibold text-gray-900"),
                 rx.cond(item.by_instructor, badge("Instructor", "blue")),
-                rx.el.span(item.time_text, class_name="text-xs text-gray-500"),
+                rx.el.span(item.time_text, class_name="text-xs text-gray-600"),
                 class_name="flex flex-wrap items-center gap-2",
             ),
             rx.el.p(item.body, class_name="mt-1 whitespace-pre-line break-words text-sm text-gray-700"),
@@ -198,10 +198,10 @@ def _question(question: Question) -> rx.Component:
                 rx.el.div(
                     rx.el.div(
                         rx.el.span(question.author_name, class_name="text-sm font-semibold text-gray-900"),
-                        rx.el.span(question.time_text, class_name="text-xs text-gray-500"),
+                        rx.el.span(question.time_text, class_name="text-xs text-gray-600"),
                         rx.cond(
                             LessonQAState.scope == "course",
-                            rx.el.span("· ", question.section_title, class_name="text-xs text-gray-500"),
+                            rx.el.span("· ", question.section_title, class_name="text-xs text-gray-600"),
                         ),
                         class_name="flex flex-wrap items-baseline gap-x-2",
                     ),

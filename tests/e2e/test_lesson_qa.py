@@ -15,6 +15,7 @@ from marketplace.db.models import LessonQuestion, Section, User
 from marketplace.domain import lesson_qa
 from tests.e2e.conftest import screenshot
 from tests.e2e.helpers import sign_in_storage
+from tests.e2e.test_accessibility import _audit as audit
 from tests.factories import enroll, make_course, make_instructor, make_user
 
 LOAD = 20_000
@@ -74,6 +75,7 @@ def test_a_question_reaches_the_instructor_whose_answer_is_marked(page, phone, l
     expect(question.get_by_role("button", name="Upvotes on your question")).to_be_disabled()
     page.evaluate("window.scrollTo(0, 0)")  # the sticky header stays at the top of the full-page shot
     screenshot(page, "lesson-qa")
+    audit(page, "the Q&A tab at 1280 px")
 
     # The instructor is told; the notification opens the player on that lesson, Q&A tab shown.
     teacher_context = browser.new_context(base_url=live_app.url)
@@ -115,6 +117,7 @@ def test_a_question_reaches_the_instructor_whose_answer_is_marked(page, phone, l
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.evaluate("window.scrollTo(0, 0)")
     screenshot(phone, "lesson-qa")
+    audit(phone, "the Q&A tab with answers at 390 px")
 
     # The asker's bell rang for each answer.
     page.goto("/notifications")
