@@ -80,7 +80,6 @@ def notify(
     return notification
 
 
-
 def notified_in(session: Session) -> set[int]:
     """Who :func:`notify` told in this session so far: whose bell to ring once it is committed."""
     told: set[int] = session.info.get(_TOLD, set())
