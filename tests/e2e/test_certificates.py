@@ -42,6 +42,8 @@ def test_finishing_the_last_lesson_gives_a_certificate_anyone_can_check(page, ph
     page.get_by_role("checkbox", name="Mark Lesson 1 complete").click()
     link = page.get_by_role("link", name="View certificate").first
     expect(link).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "player-certificate-link")
     link.click()
 
     expect(page).to_have_url(re.compile(r"/certificates/NLC-[0-9A-Z]{5}-[0-9A-Z]{5}$"))
@@ -67,6 +69,7 @@ def test_finishing_the_last_lesson_gives_a_certificate_anyone_can_check(page, ph
     expect(page.get_by_test_id("enrolled-course").get_by_role("link", name="View certificate")).to_have_attribute(
         "href", f"/certificates/{code}", timeout=LOAD
     )
+    screenshot(page, "my-courses-certificate")
 
     # A stranger (an employer, say) with only the link, signed out, on a phone.
     phone.goto(f"/certificates/{code}")
