@@ -10,22 +10,10 @@ from sqlmodel import Session
 from marketplace import routes
 from marketplace.domain import learning
 from marketplace.shapes.learning import EnrolledCourse, EnrolledCoursePage
-from marketplace.states.paging import UserPagesState
+from marketplace.states.paging import UserPagesState, list_url
 
 LOAD_FAILED = "Failed to load courses."
 PER_PAGE = 6
-
-
-def page_url(page: int) -> str:
-    """My Courses at ``page`` (the first page has no query)."""
-    return routes.MY_COURSES if page <= 1 else f"{routes.MY_COURSES}?page={page}"
-
-
-def _page_asked(text: str | None) -> int:
-    try:
-        return max(1, int(text or "1"))
-    except ValueError:
-        return 1
 
 
 class MyCoursesState(UserPagesState, rx.State):
@@ -40,17 +28,15 @@ class MyCoursesState(UserPagesState, rx.State):
     @rx.event
     async def load(self):
         """Show the URL's page (on_load); past the last page, the last, with the URL corrected."""
-        asked = _page_asked(self.router.url.query_parameters.get("page"))
-        self.page = asked
-        await self._fetch()
-        if not self.error and self.page != asked:
-            return rx.redirect(page_url(self.page), replace=True)
-        return None
+        return await self._load_asked_page()
 
     @rx.event
     def go_to_page(self, page: int):
         """Go to another page: a new history entry, whose on_load shows it."""
-        return rx.redirect(page_url(max(1, int(page))))
+        return self._navigate_to_page(page)
+
+    def _page_url(self, page: int) -> str:
+        return list_url(routes.MY_COURSES, page)
 
     def _reader(self, user_id: int) -> Callable[[Session], EnrolledCoursePage]:
         page = self.page

@@ -13,7 +13,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import order_history
 from marketplace.domain.errors import NotFound
 from marketplace.shapes.order_history import OrderHistoryItem, OrderHistoryPage
-from marketplace.states.paging import UserPagesState
+from marketplace.states.paging import UserPagesState, list_url
 from marketplace.states.session import verified_user_id
 
 log = logging.getLogger(__name__)
@@ -21,18 +21,6 @@ log = logging.getLogger(__name__)
 LOAD_FAILED = "Failed to load your orders."
 RECEIPT_FAILED = "Failed to load the receipt. Please try again."
 MAX_REF = 64  # longer than any reference we issue (NL- and 20 hex digits, or a provider's)
-
-
-def page_url(page: int) -> str:
-    """My orders at ``page`` (the first page has no query)."""
-    return routes.ORDERS if page <= 1 else f"{routes.ORDERS}?page={page}"
-
-
-def _page_asked(text: str | None) -> int:
-    try:
-        return max(1, int(text or "1"))
-    except ValueError:
-        return 1
 
 
 class OrdersState(UserPagesState, rx.State):
@@ -43,17 +31,15 @@ class OrdersState(UserPagesState, rx.State):
     @rx.event
     async def load(self):
         """Show the URL's page (on_load); past the last page, the last, with the URL corrected."""
-        asked = _page_asked(self.router.url.query_parameters.get("page"))
-        self.page = asked
-        await self._fetch()
-        if not self.error and self.page != asked:
-            return rx.redirect(page_url(self.page), replace=True)
-        return None
+        return await self._load_asked_page()
 
     @rx.event
     def go_to_page(self, page: int):
         """Go to another page: a new history entry, whose on_load shows it."""
-        return rx.redirect(page_url(max(1, int(page))))
+        return self._navigate_to_page(page)
+
+    def _page_url(self, page: int) -> str:
+        return list_url(routes.ORDERS, page)
 
     def _reader(self, user_id: int) -> Callable[[Session], OrderHistoryPage]:
         page = self.page

@@ -23,6 +23,19 @@ log = logging.getLogger(__name__)
 NOT_AUTHENTICATED = "You are not authenticated. Please log in."
 
 
+def page_number(text: object) -> int:
+    """A page number from the URL or the pager: 1 for anything that is not a positive whole number."""
+    try:
+        return max(1, int(str(text or "1")))
+    except ValueError:
+        return 1
+
+
+def list_url(route: str, page: int) -> str:
+    """A list page's address at ``page`` (the first page has no query)."""
+    return route if page <= 1 else f"{route}?page={page}"
+
+
 class UserPagesState(rx.State, mixin=True):
     """Mixed into a page state that reads one page of the signed-in user's rows."""
 
@@ -60,6 +73,32 @@ class UserPagesState(rx.State, mixin=True):
         self.page, self.pages, self.total = paged["page"], paged["pages"], paged.get("total", 0)
         self.error, self.loading = "", False
         return user_id
+
+    # Lists whose page number lives in the URL (``?page=2``): the pager navigates, on_load reads it, so a reload
+    # or Back shows the same page. Such a state sets ``_page_url`` and calls these from its events.
+
+    def _page_url(self, page: int) -> str:
+        """The list's own address at ``page``."""
+        raise NotImplementedError
+
+    def _asked_page(self) -> int:
+        return page_number(self.router.url.query_parameters.get("page"))
+
+    async def _load_asked_page(self):
+        """Show the URL's page; past the last page (an old link, the last row removed), the last one."""
+        self.page = self._asked_page()
+        await self._fetch()
+        return self._url_follows_page()
+
+    def _url_follows_page(self):
+        """When the page shown is not the one the URL names, correct the URL (no new history entry)."""
+        if not self.error and self.page != self._asked_page():
+            return rx.redirect(self._page_url(self.page), replace=True)
+        return None
+
+    def _navigate_to_page(self, page: int):
+        """Another page: a new history entry, whose on_load shows it."""
+        return rx.redirect(self._page_url(page_number(page)))
 
     def _fail(self, message: str) -> None:
         self._show(None)

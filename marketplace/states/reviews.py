@@ -20,7 +20,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import review_edits, review_replies, reviews
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.shapes.reviews import Review, ReviewPage, ReviewSummary
-from marketplace.states.paging import UserPagesState
+from marketplace.states.paging import UserPagesState, list_url
 from marketplace.states.player import PlayerState
 from marketplace.states.session import verified_user_id
 
@@ -254,22 +254,16 @@ class MyReviewsState(UserPagesState, rx.State):
     @rx.event
     async def load(self):
         """Show the URL's page (on_load); past the last page (an old link, the last review deleted), the last."""
-        self.page = _as_int(self.router.url.query_parameters.get("page")) or 1
         self.editing_id, self.confirming_id, self.edit_error = 0, 0, ""
-        await self._fetch()
-        return self._url_follows_page()
+        return await self._load_asked_page()
 
     @rx.event
     def go_to_page(self, page: int):
         """Go to another page: a new history entry, whose on_load shows it."""
-        return rx.redirect(_my_reviews_url(max(1, int(page))))
+        return self._navigate_to_page(page)
 
-    def _url_follows_page(self):
-        """When the page shown is not the one the URL names, correct the URL (no new history entry)."""
-        asked = _as_int(self.router.url.query_parameters.get("page")) or 1
-        if not self.error and self.page != asked:
-            return rx.redirect(_my_reviews_url(self.page), replace=True)
-        return None
+    def _page_url(self, page: int) -> str:
+        return list_url(routes.MY_REVIEWS, page)
 
     @rx.event
     def start_edit(self, review_id: int):
@@ -359,7 +353,3 @@ class MyReviewsState(UserPagesState, rx.State):
 
     def _failed_message(self) -> str:
         return "Failed to fetch user reviews"
-
-
-def _my_reviews_url(page: int) -> str:
-    return routes.MY_REVIEWS if page <= 1 else f"{routes.MY_REVIEWS}?page={page}"
