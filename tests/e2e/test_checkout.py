@@ -48,7 +48,8 @@ def order_ref(page: Page) -> str:
 
 def fill_billing(page: Page, state: str = "Lagos") -> None:
     """Choose Nigeria and a state (the email is prefilled)."""
-    expect(page.get_by_label("Country")).to_have_value("Nigeria")
+    # The form shows once the page has hydrated and the session is checked: on a busy machine, seconds.
+    expect(page.get_by_label("Country")).to_have_value("Nigeria", timeout=PAY_TIMEOUT)
     page.get_by_label("State").select_option(state)
 
 
