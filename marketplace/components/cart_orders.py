@@ -21,11 +21,12 @@ def _line(line: OrderLine) -> rx.Component:
     )
 
 
-def _summary_row(row: ReceiptRow) -> rx.Component:
+def summary_row(row: ReceiptRow) -> rx.Component:
+    """One row of how an order's prices become its total (Subtotal, Discount, Tax...), in a <dl>."""
     return rx.el.div(
         rx.el.dt(row.label, class_name="text-gray-700"),
         rx.el.dd(row.amount_text, class_name="tabular-nums text-gray-700"),
-        class_name="flex justify-between py-1 text-sm",
+        class_name="flex justify-between gap-4 py-1 text-sm",
     )
 
 
@@ -35,7 +36,7 @@ def order_card() -> rx.Component:
         rx.el.h2("Your order", id="order-lines", class_name=styles.H3),
         rx.el.p("Reference ", OrderState.order.tx_ref, class_name="mt-1 text-xs text-gray-500 break-all"),
         rx.el.ul(rx.foreach(OrderState.order.lines, _line), class_name="mt-3"),
-        rx.el.dl(rx.foreach(OrderState.order.summary, _summary_row), class_name="pt-2", data_testid="order-summary"),
+        rx.el.dl(rx.foreach(OrderState.order.summary, summary_row), class_name="pt-2", data_testid="order-summary"),
         rx.el.div(
             rx.el.span("Total", class_name="font-bold text-gray-900"),
             rx.el.span(

@@ -5,9 +5,10 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.cart_orders import summary_row
 from marketplace.components.ui import empty_state, error_state, pager, spinner
 from marketplace.layouts import SITE_NAME
-from marketplace.shapes.commerce import OrderLine, ReceiptRow
+from marketplace.shapes.commerce import OrderLine
 from marketplace.shapes.order_history import OrderHistoryItem
 from marketplace.states.orders import OrdersState, ReceiptState
 
@@ -118,14 +119,6 @@ def _fact(label: str, value, test_id: str) -> rx.Component:
     )
 
 
-def _summary_row(row: ReceiptRow) -> rx.Component:
-    return rx.el.div(
-        rx.el.dt(row.label, class_name="text-gray-700"),
-        rx.el.dd(row.amount_text, class_name="tabular-nums text-gray-700"),
-        class_name="flex justify-between gap-4 py-1 text-sm",
-    )
-
-
 def _receipt_line(line: OrderLine) -> rx.Component:
     return rx.el.tr(
         rx.el.td(line.title, class_name="py-2 pr-4 text-sm text-gray-900"),
@@ -165,7 +158,7 @@ def receipt_card() -> rx.Component:
             class_name="mt-6 w-full border-collapse",
         ),
         rx.el.dl(
-            rx.foreach(o.summary, _summary_row),
+            rx.foreach(o.summary, summary_row),
             rx.el.div(
                 rx.el.dt("Total", class_name="font-bold text-gray-900"),
                 rx.el.dd(o.total_text, class_name="font-bold tabular-nums text-gray-900", data_testid="receipt-total"),
