@@ -21,6 +21,7 @@ import httpx
 import pytest
 import redis
 from aiosmtpd.controller import Controller
+from playwright.sync_api import expect
 
 from marketplace.manage import build, migrate, seed, serve_command, serve_env
 from marketplace.settings import PROJECT_ROOT
@@ -230,3 +231,12 @@ def screenshot(page, name: str) -> Path:
     path = folder / f"{name}-{width}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@pytest.fixture
+def patient_expect():
+    """Every check waits up to 15 s (for the files that ask for it): on a shared machine each waits on a websocket
+    round trip and the page's first paint."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)

@@ -20,12 +20,7 @@ DEMO_TITLE = "Python Programming for Absolute Beginners"
 YOUTUBE_PREVIEW = "https://www.youtube.com/watch?v=rfscVS0vtbw"
 
 
-@pytest.fixture(autouse=True)
-def _patient_expect():
-    """Every check waits up to 15 s: the machine is shared, and each one waits on a websocket round trip."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
+pytestmark = pytest.mark.usefixtures("patient_expect")
 
 
 def _demo_course(db_url: str) -> tuple[Course, Section]:

@@ -18,12 +18,7 @@ LOAD = 20_000  # the first paint of a page waits for the websocket and the on_lo
 DEMO_VIDEO = "/media/demo-lesson.mp4"
 
 
-@pytest.fixture(autouse=True)
-def _patient_expect():
-    """Every check waits up to 15 s: the machine is shared, and each one waits on a websocket round trip."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
+pytestmark = pytest.mark.usefixtures("patient_expect")
 
 
 def _learner_with_course(db_url: str, *, enrolled: bool = True, courses: int = 1):

@@ -21,11 +21,7 @@ from tests.factories import enroll, make_course, make_instructor, make_user
 LOAD = 20_000
 
 
-@pytest.fixture(autouse=True)
-def _patient_expect():
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
+pytestmark = pytest.mark.usefixtures("patient_expect")
 
 
 def _class(db_url: str):

@@ -21,12 +21,7 @@ LOAD = 20_000
 SCRIPT_COMMENT = "<script>alert(1)</script><img src=x onerror=alert(2)> Clear lessons"
 
 
-@pytest.fixture(autouse=True)
-def _patient_expect():
-    """Every check waits up to 15 s: the machine is shared, and each one waits on a websocket round trip."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
+pytestmark = pytest.mark.usefixtures("patient_expect")
 
 
 def _enrolled_learner(db_url: str, courses: int = 1):

@@ -19,12 +19,7 @@ from tests.factories import make_user
 PASSWORD = "hearts123"
 
 
-@pytest.fixture(autouse=True)
-def _patient_expect():
-    """Every check waits up to 15 s: the machine is shared, and each one waits on a websocket round trip."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
+pytestmark = pytest.mark.usefixtures("patient_expect")
 
 
 def _learner(db_url: str, first_name: str):
