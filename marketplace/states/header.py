@@ -44,7 +44,7 @@ class HeaderState(rx.State):
     async def load_counts(self):
         """Refresh the unread notification count, the cart badge and the wishlist's hearts for the signed-in user."""
         session_state = await self.get_state(SessionState)
-        user_id = await session_state._verified_user_id()
+        user_id = await session_state._verified_user_id(recheck=True)  # a page load: signed out elsewhere shows here
         if user_id is None:
             self.unread_count = 0
             if session_state.token:  # revoked (logged out elsewhere, password reset) or expired: sign out here too

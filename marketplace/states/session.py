@@ -10,7 +10,9 @@ is about to run out, for as long as the login session lives, so a signed-in pers
 The check is made once per tab and kept, in backend-only vars (never sent to the browser), for the token it
 checked: a new token (sign-in, renewal, sign-out), a minute going by, or the token entering the last third of its
 life checks again. So a device signed out elsewhere (the devices page, a password change) stops working within a
-minute, and logging out in this tab takes effect at once (the token it checked is gone).
+minute, and logging out in this tab takes effect at once (the token it checked is gone). A page load asks again
+whatever the age of the check (``recheck``): one read per page, and a browser signed out elsewhere learns it on the
+next page it opens.
 
 Only ``require_login`` is an event: signing in and out happens inside other handlers, through the private
 helpers below, never because a browser asked for it.
@@ -117,8 +119,10 @@ class SessionState(rx.State):
         """Whether the signed-in user teaches."""
         return self.user.get("role", "") == "instructor"
 
-    async def _verified_caller(self) -> sessions.Caller | None:
+    async def _verified_caller(self, recheck: bool = False) -> sessions.Caller | None:
         """Who the tokens really belong to, and their login session; None when signed out, forged or revoked.
+
+        ``recheck`` asks the database even when this tab checked the same token a moment ago (a page load).
 
         Renews the access token when it is about to run out (or has) while the login session lives, and notes
         the session as seen (a write at most once a minute, in a transaction of its own).
@@ -127,7 +131,7 @@ class SessionState(rx.State):
         if not token and not refresh:
             self._forget_check()
             return None
-        cached = self._recent_check(token)
+        cached = None if recheck else self._recent_check(token)
         if cached is not None:
             return cached
         checked = await in_session_thread(lambda session: _check_tokens(session, token, refresh), readonly=True)
@@ -163,9 +167,9 @@ class SessionState(rx.State):
         if self._checked_caller is not None or self._checked_token:
             self._checked_token, self._checked_at, self._checked_caller = "", 0.0, None
 
-    async def _verified_user_id(self) -> int | None:
+    async def _verified_user_id(self, recheck: bool = False) -> int | None:
         """The id of the user the token really belongs to, or None (forged, expired, revoked)."""
-        caller = await self._verified_caller()
+        caller = await self._verified_caller(recheck)
         return caller.user_id if caller else None
 
     async def _fresh_token(self) -> str:

@@ -15,6 +15,7 @@ from marketplace.db.models.commerce import (
 from marketplace.db.models.jobs import Job
 from marketplace.db.models.questions import LessonAnswer, LessonQuestion, QuestionVote
 from marketplace.db.models.social import Conversation, Message, Notification, Review
+from marketplace.db.models.studio import EarningEntry, MediaUpload, Payout, PayoutAccount
 from marketplace.db.models.wishlist import WishlistEntry
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "Coupon",
     "Course",
     "CourseCategory",
+    "EarningEntry",
     "Enrollment",
     "Instructor",
     "Job",
@@ -33,12 +35,15 @@ __all__ = [
     "LinkedAccount",
     "LoginAttempt",
     "LoginSession",
+    "MediaUpload",
     "Message",
     "Notification",
     "OneTimeToken",
     "Order",
     "OrderLine",
     "PaymentAttempt",
+    "Payout",
+    "PayoutAccount",
     "QuestionVote",
     "Review",
     "Section",

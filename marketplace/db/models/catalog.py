@@ -78,6 +78,11 @@ class Course(SQLModel, table=True):
     audience: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))  # who it is for
     # Learners enrolled, kept in step when an enrollment is made: the "Most popular" sort reads it from an index.
     enrollment_count: int = Field(default=0, ge=0)
+    # Studio (docs/product.md, "Instructor studio"): only published courses are in the catalog; a draft is being
+    # written, an unpublished course stays for the learners already enrolled.
+    status: str = Field(default="published", max_length=20, index=True)  # draft | published | unpublished
+    published_at: datetime | None = None
+    updated_at: datetime | None = None
 
 
 # One index per sort of marketplace.domain.listing.sort_order, column for column and direction for direction, so the
@@ -110,3 +115,4 @@ class Section(SQLModel, table=True):
     video_url: str = Field(default="", max_length=500)
     video_file: str = Field(default="", max_length=300)
     duration_seconds: int = Field(default=0, ge=0)
+    video_upload_id: str | None = Field(default=None, foreign_key="media_uploads.id", ondelete="SET NULL")
