@@ -31,6 +31,7 @@ def upgrade() -> None:
         sa.Column("id", _text(length=64), nullable=False),
         sa.Column("user_id", sa.Integer(), nullable=False),
         sa.Column("kind", _text(length=20), nullable=False),
+        sa.Column("section_id", sa.Integer(), nullable=True),
         sa.Column("filename", _text(length=255), nullable=False),
         sa.Column("content_type", _text(length=100), nullable=False),
         sa.Column("size_bytes", sa.Integer(), nullable=False),
@@ -44,6 +45,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id"),
     )
     op.create_index(op.f("ix_media_uploads_user_id"), "media_uploads", ["user_id"], unique=False)
+    op.create_index(op.f("ix_media_uploads_section_id"), "media_uploads", ["section_id"], unique=False)
     op.create_table(
         "payouts",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -104,6 +106,7 @@ def upgrade() -> None:
         sa.Column("status", _text(length=20), server_default="published", nullable=False),
     )
     op.add_column("courses", sa.Column("published_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True))
+    op.add_column("courses", sa.Column("price_set", sa.Boolean(), server_default=sa.true(), nullable=False))
     op.add_column("courses", sa.Column("updated_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True))
     op.create_index(op.f("ix_courses_status"), "courses", ["status"], unique=False)
     op.execute("UPDATE courses SET published_at = created_at, updated_at = created_at")
@@ -120,7 +123,7 @@ def downgrade() -> None:
         batch_op.drop_constraint("fk_sections_video_upload_id", type_="foreignkey")
         batch_op.drop_column("video_upload_id")
     op.drop_index(op.f("ix_courses_status"), table_name="courses")
-    for column in ("updated_at", "published_at", "status"):
+    for column in ("updated_at", "price_set", "published_at", "status"):
         op.drop_column("courses", column)
     for column in ("payout_id", "order_id", "instructor_id", "created_at", "course_id"):
         op.drop_index(op.f(f"ix_earning_entries_{column}"), table_name="earning_entries")
@@ -128,5 +131,6 @@ def downgrade() -> None:
     op.drop_table("payout_accounts")
     op.drop_index(op.f("ix_payouts_instructor_id"), table_name="payouts")
     op.drop_table("payouts")
+    op.drop_index(op.f("ix_media_uploads_section_id"), table_name="media_uploads")
     op.drop_index(op.f("ix_media_uploads_user_id"), table_name="media_uploads")
     op.drop_table("media_uploads")

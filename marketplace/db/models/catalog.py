@@ -82,6 +82,7 @@ class Course(SQLModel, table=True):
     # written, an unpublished course stays for the learners already enrolled.
     status: str = Field(default="published", max_length=20, index=True)  # draft | published | unpublished
     published_at: datetime | None = None
+    price_set: bool = Field(default=True)  # a new draft has no price until its instructor saves one (0 = free)
     updated_at: datetime | None = None
 
 

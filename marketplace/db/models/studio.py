@@ -17,6 +17,9 @@ class MediaUpload(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=64)
     user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     kind: str = Field(max_length=20)  # video | image
+    # The lesson a video is for, while it uploads and is checked; the section points at it once it is accepted.
+    # A plain number, not a foreign key: sections already point here, and a cycle would stop tables sorting.
+    section_id: int | None = Field(default=None, index=True)
     filename: str = Field(default="", max_length=255)  # as the instructor's device named it, shown only to them
     content_type: str = Field(default="", max_length=100)  # found by probing the content, not from the name
     size_bytes: int = Field(default=0, ge=0)
