@@ -66,6 +66,9 @@ class Settings(BaseSettings):
     discount_threshold: Decimal = Field(Decimal("100"), alias="DISCOUNT_THRESHOLD")
     discount_amount: Decimal = Field(Decimal("10"), alias="DISCOUNT_AMOUNT")
     tax_rate: Decimal = Field(Decimal("0.10"), alias="TAX_RATE")
+    # The platform's share of every paid course sale, in whole percent; the rest is the instructor's
+    # (docs/product.md, "Earnings and payouts"). Each sale records the percent in force when it was sold.
+    platform_fee_percent: int = Field(30, alias="PLATFORM_FEE_PERCENT", ge=0, le=100)
 
     # Login throttling.
     login_max_failures: int = Field(5, alias="LOGIN_MAX_FAILURES")
