@@ -83,6 +83,38 @@ def _results() -> rx.Component:
     )
 
 
+def _skeleton_card() -> rx.Component:
+    """A grey card the size of a course card, so the real cards take its place without moving anything."""
+    bar = "rounded bg-gray-200"
+    return rx.el.div(
+        rx.el.div(class_name="aspect-video w-full bg-gray-100"),
+        rx.el.div(
+            rx.el.div(class_name=f"{bar} h-5 w-11/12"),
+            rx.el.div(class_name=f"{bar} h-5 w-2/3"),
+            rx.el.div(class_name=f"{bar} h-4 w-1/2"),
+            rx.el.div(class_name=f"{bar} h-4 w-2/5"),
+            rx.el.div(class_name=f"{bar} h-4 w-1/3"),
+            rx.el.div(class_name=f"{bar} mt-2 h-6 w-1/4"),
+            class_name="flex flex-col gap-2.5 p-4",
+        ),
+        class_name=f"{styles.CARD} overflow-hidden animate-pulse",
+        aria_hidden="true",
+    )
+
+
+def loading_grid() -> rx.Component:
+    """Six card-sized placeholders while the first page loads: the page keeps its final height, so the footer
+    never jumps into view when the cards arrive (issue 14: no layout shift on /categories)."""
+    return rx.el.div(
+        rx.el.p("Loading courses...", class_name="sr-only"),
+        rx.el.div(
+            *[_skeleton_card() for _ in range(6)],
+            class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
+        ),
+        role="status",
+    )
+
+
 def listing() -> rx.Component:
     """Title, filters, Sort By, the grid and pager, then Popular Mentors and Featured Courses."""
     return rx.el.div(
@@ -109,7 +141,7 @@ def listing() -> rx.Component:
                 rx.el.div(
                     rx.cond(
                         ListingState.loading,
-                        rx.el.p("Loading courses...", role="status", class_name="py-16 text-center text-gray-500"),
+                        loading_grid(),
                         _results(),
                     ),
                     id=RESULTS_ID,
