@@ -6,6 +6,7 @@ Database tests run on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -63,9 +64,12 @@ def wipe(url: str) -> None:
 
 @pytest.fixture(params=BACKENDS)
 def db_url(request) -> str:
-    """A migrated, empty database on each backend."""
+    """A migrated, empty database on each backend (and no sidebar blocks kept from the last test's catalog)."""
     url = backend_url(request.param)
     wipe(url)
+    listing = sys.modules.get("marketplace.states.listing")
+    if listing is not None:
+        listing._blocks_cache.clear()
     return url
 
 

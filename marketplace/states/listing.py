@@ -12,6 +12,8 @@ import dataclasses
 import json
 import logging
 import math
+import threading
+import time
 from decimal import Decimal
 from urllib.parse import urlencode
 
@@ -34,6 +36,11 @@ FILTER_KEYS = ("category", "rating", "chapters", "max_price", "free", "level", "
 CLEARED = ("category", "rating", "chapters", "min_price", "max_price", "level", "language", "duration")
 RESULTS_ID = "results"  # the results column: a page change and "Show N courses" bring it into view
 PRICE_STEP = 500  # naira per step of the price slider
+# The sidebar's blocks (categories with counts, mentors, featured courses, the price slider's top, languages) are
+# the same for every visitor and every page of the listing: each process reads them at most this often instead of
+# on every page, sort or filter change (issue 14: they were 38 % of a page change). The courses themselves, and
+# their total, are always read fresh, so a course published a moment ago is listed at once.
+BLOCKS_SECONDS = 10.0
 
 
 def _naira(value: int) -> str:
@@ -46,8 +53,7 @@ def slider_top(top_price: Decimal | int) -> int:
 
 
 @dataclasses.dataclass(frozen=True)
-class _Listing:
-    result: Page[CourseCard]
+class _Blocks:
     categories: list[Category]
     mentors: list[InstructorCard]
     featured: list[CourseCard]
@@ -55,19 +61,54 @@ class _Listing:
     languages: list[str]
 
 
+@dataclasses.dataclass(frozen=True)
+class _Listing:
+    result: Page[CourseCard]
+    blocks: _Blocks
+
+
+class _BlocksCache:
+    """The sidebar's blocks as last read by this process from each database, and when (a lock: the reads run on
+    worker threads)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: dict[str, tuple[float, _Blocks]] = {}
+
+    def get(self, session: Session) -> _Blocks:
+        database = str(session.get_bind().url)
+        with self._lock:
+            kept = self._kept.get(database)
+            if kept is not None and 0 <= time.monotonic() - kept[0] < BLOCKS_SECONDS:
+                return kept[1]
+        blocks = _Blocks(
+            categories=catalog.list_categories(session),
+            mentors=catalog.popular_mentors(session, limit=POPULAR_MENTORS),
+            featured=catalog.featured_courses(session, limit=FEATURED_COURSES),
+            top_price=catalog.max_course_price(session),
+            languages=catalog.languages(session),
+        )
+        with self._lock:
+            self._kept[database] = (time.monotonic(), blocks)
+        return blocks
+
+    def clear(self) -> None:
+        """Forget every kept read (tests that change the catalog between two page loads)."""
+        with self._lock:
+            self._kept.clear()
+
+
+_blocks_cache = _BlocksCache()
+
+
 def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | None) -> _Listing:
     """The page of courses, the sidebar's lists and the slider's top; the viewer's own courses marked Enrolled."""
     result = catalog.list_courses_for(session, query)
-    featured = catalog.featured_courses(session, limit=FEATURED_COURSES)
-    mark_owned(session, user_id, result.data, featured)
-    return _Listing(
-        result=result,
-        categories=catalog.list_categories(session),
-        mentors=catalog.popular_mentors(session, limit=POPULAR_MENTORS),
-        featured=featured,
-        top_price=catalog.max_course_price(session),
-        languages=catalog.languages(session),
-    )
+    blocks = _blocks_cache.get(session)
+    # The shared featured cards are copied before this viewer's Enrolled marks go on them.
+    blocks = dataclasses.replace(blocks, featured=[card.model_copy() for card in blocks.featured])
+    mark_owned(session, user_id, result.data, blocks.featured)
+    return _Listing(result=result, blocks=blocks)
 
 
 def _go_script(url: str, *, scroll: bool) -> str:
@@ -168,17 +209,23 @@ class ListingState(rx.State):
             log.exception("Listing failed")
             self.error, self.loading = "Failed to fetch courses.", False
             return False
-        result, base = listing.result, self._base_path()
-        self.categories = [
-            c.model_copy(update={"href": catalog.category_href(c.slug, base)}) for c in listing.categories
-        ]
+        result, base, blocks = listing.result, self._base_path(), listing.blocks
+        # A block that did not change is not assigned again, so it is not sent again (half of each reply was).
+        categories = [c.model_copy(update={"href": catalog.category_href(c.slug, base)}) for c in blocks.categories]
+        if categories != self.categories:
+            self.categories = categories
         self.title = self._title(query)
         self.courses = result.data
         self.total, self.page, self.pages = result.total, result.page, result.pages
-        self.mentors = listing.mentors
-        self.featured = listing.featured
-        self.languages = listing.languages
-        self.top_price = slider_top(listing.top_price)
+        if blocks.mentors != self.mentors:
+            self.mentors = blocks.mentors
+        if blocks.featured != self.featured:
+            self.featured = blocks.featured
+        if blocks.languages != self.languages:
+            self.languages = blocks.languages
+        top_price = slider_top(blocks.top_price)
+        if top_price != self.top_price:
+            self.top_price = top_price
         self.category = query.category or ""
         self.rating = str(query.rating or "")
         self.chapters = query.chapters or ""
