@@ -36,6 +36,10 @@ FAQ = "/faq"
 CERTIFICATE = "/certificates/[code]"
 SEARCH = "/search"
 ORDER_RECEIPT = "/orders/[tx_ref]"
+STUDIO = "/studio"
+STUDIO_EARNINGS = "/studio/earnings"
+STUDIO_NEW_COURSE = "/studio/courses/new"
+STUDIO_COURSE = "/studio/courses/[studio_course_id]"
 BUY_NOW_PARAM = "course"  # /checkout?course=ID checks out that course only
 
 # Pages that need a signed-in user; the others are public. The cart is not among them: a visitor fills one in
@@ -55,6 +59,10 @@ GUARDED = (
     CHAT,
     PLAYER,
     NOTIFICATIONS,
+    STUDIO,
+    STUDIO_EARNINGS,
+    STUDIO_NEW_COURSE,
+    STUDIO_COURSE,
 )
 
 
@@ -81,6 +89,11 @@ def mentor(instructor_id: int | str) -> str:
 def buy_now(course_id: int | str) -> str:
     """The checkout of one course alone (Buy Now): the cart stays as it is."""
     return f"{CHECKOUT}?{BUY_NOW_PARAM}={course_id}"
+
+
+def studio_course(course_id: int | str) -> str:
+    """Path of a course's editor in the studio."""
+    return f"/studio/courses/{course_id}"
 
 
 def chat(user_id: int | str) -> str:
