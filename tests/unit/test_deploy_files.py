@@ -109,7 +109,7 @@ def test_the_nginx_site_hands_its_request_id_to_the_app_in_every_location():
     nginx sets the header itself, replacing any a client sent."""
     text = NGINX_SITE.read_text()
     locations = re.findall(r"location [^{]+\{(.*?)\n    \}", text, flags=re.DOTALL)
-    assert len(locations) == 2
+    assert len(locations) == 4  # the websocket, video upload chunks, video ranges, everything else
     for body in locations:
         assert "proxy_set_header X-Request-ID $request_id;" in body
     assert env_file()["TRUSTED_PROXY_HOPS"] == "1"
