@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from marketplace.db.models import Course, Order, OrderLine, PaymentAttempt, User
-from marketplace.domain import cart, coupons, delivery
+from marketplace.domain import cart, coupons, delivery, earnings
 from marketplace.domain.errors import Conflict, DomainError, NotFound
 from marketplace.domain.shapes import parse_id
 from marketplace.domain.validation import is_email_address
@@ -303,9 +303,9 @@ def confirm_payment(session: Session, *, order: Order, verification: Verificatio
 def mark_paid(session: Session, *, order: Order) -> bool:
     """Mark an order paid exactly once and deliver it: the one path every paid order takes.
 
-    The first call counts the order's discount code once, enrolls the buyer, clears those courses from the
-    cart, notifies the buyer, counts the students and sends the confirmation email. Later calls (a repeated
-    webhook, a return racing it) change nothing.
+    The first call counts the order's discount code once, writes the earnings ledger, enrolls the buyer, clears
+    those courses from the cart, notifies the buyer, counts the students and sends the confirmation email. Later
+    calls (a repeated webhook, a return racing it) change nothing.
 
     Returns:
         True when this call paid the order; False when it was already paid.
@@ -324,5 +324,7 @@ def mark_paid(session: Session, *, order: Order) -> bool:
     if result.rowcount != 1:
         return False
     coupons.count_redemption(session, order.coupon_code)
-    delivery.deliver(session, order, order_lines(session, order))
+    lines = order_lines(session, order)
+    earnings.record_order_earnings(session, order, lines)  # the instructors' shares, in this same transaction
+    delivery.deliver(session, order, lines)
     return True
