@@ -20,6 +20,7 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
     profile,
     reviews,
     search,
+    studio,
     teachers,
 )
 from marketplace.pages.not_found import not_found

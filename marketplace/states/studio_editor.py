@@ -1,0 +1,314 @@
+"""The course editor (/studio/courses/[studio_course_id]): details, price, thumbnail and publishing, saved as typed.
+
+Autosave: a text field is saved when it is left and when typing pauses (the page debounces its events), one field
+per event, so a save never carries a stale copy of another field. The draft shown comes back from the domain after
+each save; the inputs are uncontrolled and only remount (``version``) when the draft is loaded, so what is being
+typed is never overwritten by an answer to an earlier save.
+
+While the websocket is down, Reflex's client keeps the events in its queue and sends them when it reconnects
+(reflex_base/.templates/web/utils/state.js: processEvent returns early without a connected socket, the "connect"
+handler drains the queue); the page says so meanwhile, and tests/e2e/test_studio_offline.py proves the edits arrive.
+
+Every event re-checks the caller and the domain re-checks ownership (docs/product.md, "Instructor studio").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+from decimal import Decimal
+
+import reflex as rx
+from pydantic import BaseModel
+from sqlmodel import Session
+
+from marketplace import routes
+from marketplace.db.engine import in_session_thread
+from marketplace.domain import catalog, studio
+from marketplace.domain.errors import DomainError, Forbidden, NotFound
+from marketplace.shapes.studio import CourseChanges, CourseDraft
+from marketplace.states.session import SessionState
+
+log = logging.getLogger(__name__)
+
+try:  # helper H3's image store; until it lands a thumbnail upload is refused with a message
+    from marketplace.media.images import store_image
+except ImportError:  # pragma: no cover - temporary
+    store_image = None
+
+FAILED = "Something went wrong. Please try again."
+NOT_YOURS = "This course is not yours, so you cannot edit it."
+NOT_FOUND = "There is no such course."
+TEACH = getattr(routes, "TEACH", "/teach")
+
+TEXT_FIELDS = ("title", "subtitle", "description")
+LIST_FIELDS = ("learn", "requirements", "audience")  # one item per line in a textarea
+CHOICE_FIELDS = ("level", "language")
+PRICE_FIELDS = ("price", "original_price")
+MAX_THUMBNAIL_BYTES = 10 * 1024 * 1024
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _changes(field: str, value: str) -> CourseChanges:
+    """The partial change one edited field makes."""
+    if field in TEXT_FIELDS or field in CHOICE_FIELDS:
+        return CourseChanges(**{field: value})
+    if field in LIST_FIELDS:
+        return CourseChanges(**{field: _lines(value)})
+    if field in PRICE_FIELDS:
+        wire = "originalPrice" if field == "original_price" else field
+        return CourseChanges(**{field: studio.parse_price(value, wire)})
+    raise DomainError("This field cannot be changed here.", field=field)
+
+
+def clock_text(seconds: int) -> str:
+    """ "12:05" (or "1:02:05"), how a duration box shows a saved length; "" for none."""
+    if seconds <= 0:
+        return ""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+class CategoryOption(BaseModel):
+    """A category checkbox of the details panel."""
+
+    id: int
+    name: str
+
+
+NO_DRAFT = CourseDraft(id=0, title="")
+
+
+def _naira_text(value: Decimal | None) -> str:
+    """A saved amount as the price box shows it: "15000", "15000.50", "" when not set."""
+    if value is None:
+        return ""
+    return f"{value:.0f}" if value == value.to_integral_value() else f"{value:.2f}"
+
+
+class StudioEditorState(rx.State):
+    """One course's draft as the domain returns it, the autosave status, and each field's message."""
+
+    draft: CourseDraft = NO_DRAFT  # id 0: none loaded
+    loaded: bool = False
+    problem: str = ""  # shown instead of the editor: not yours, no such course
+    version: int = 0  # bumps when the draft is (re)loaded, so the uncontrolled inputs show it
+    save_status: str = ""  # "" | saving | saved | error
+    save_error: str = ""
+    field_errors: dict[str, str] = {}
+    categories: list[CategoryOption] = []
+    publish_refused: bool = False
+    publish_message: str = ""
+    thumbnail_busy: bool = False
+
+    @rx.var
+    def price_text(self) -> str:
+        """The saved price for the price box."""
+        return _naira_text(self.draft.price)
+
+    @rx.var
+    def original_price_text(self) -> str:
+        """The saved original price for its box."""
+        return _naira_text(self.draft.original_price)
+
+    @rx.var
+    def durations(self) -> dict[str, str]:
+        """Each section's saved length as its box shows it ("12:05"), by section id."""
+        return {str(section.id): clock_text(section.duration_seconds) for section in self.draft.sections}
+
+    # ---- helpers ----------------------------------------------------------------------------------------------
+
+    def _show(self, draft: CourseDraft, *, reload_inputs: bool = False) -> None:
+        self.draft = draft
+        if reload_inputs:
+            self.version += 1
+
+    def _fail(self, field: str, message: str) -> None:
+        self.field_errors = {**self.field_errors, field: message}
+        self.save_status, self.save_error = "error", message
+
+    def _clear(self, field: str) -> None:
+        if field in self.field_errors:
+            self.field_errors = {k: v for k, v in self.field_errors.items() if k != field}
+
+    async def _run(self, field: str, work: Callable[[Session, int], CourseDraft]):
+        """Save through the domain for the verified caller: Saving…, then All changes saved or the message beside
+        ``field``. An async generator (yields the in-between look)."""
+        self.save_status, self.save_error = "saving", ""
+        yield
+        user_id = await (await self.get_state(SessionState))._verified_user_id()
+        if user_id is None:
+            self._fail(field, "You are signed out. Log in again to keep editing.")
+            return
+        try:
+            draft = await in_session_thread(lambda session: work(session, user_id))
+        except DomainError as exc:
+            self._fail(field, exc.message)  # beside the field that was edited, whatever the domain calls it
+            return
+        except Exception:
+            log.exception("Saving a course draft failed")
+            self._fail(field, FAILED)
+            return
+        self._clear(field)
+        self._show(draft)
+        # Another field may still hold a refused value: the status keeps saying so until it is fixed.
+        pending = next(iter(self.field_errors.values()), "")
+        self.save_status, self.save_error = ("error", pending) if pending else ("saved", "")
+
+    # ---- events -----------------------------------------------------------------------------------------------
+
+    @rx.event
+    async def load(self):
+        """on_load: the draft, if the caller owns it; another instructor's course says so instead.
+
+        A reconnect runs on_load again: when the draft held is the same course and unchanged on the server, the
+        editor stays mounted and untouched, so what is being typed at that moment stays in its box.
+        """
+        raw = str(self.studio_course_id)  # the route's argument (routes.STUDIO_COURSE), a string
+        course_id = int(raw) if raw.isdigit() else 0
+        same_course = self.loaded and not self.problem and self.draft.id == course_id and course_id > 0
+        if not same_course:
+            self.loaded, self.problem, self.draft = False, "", NO_DRAFT
+            self.field_errors, self.save_status, self.save_error = {}, "", ""
+            self.publish_refused, self.publish_message = False, ""
+        user_id = await (await self.get_state(SessionState))._verified_user_id()
+        if user_id is None:
+            return rx.redirect(routes.login_path(self.router.url.path), replace=True)
+        try:
+            loaded = await in_session_thread(lambda session: _load(session, user_id, course_id), readonly=True)
+        except Forbidden:
+            self.problem, self.draft = NOT_YOURS, NO_DRAFT
+        except NotFound:
+            self.problem, self.draft = NOT_FOUND, NO_DRAFT
+        except Exception:
+            log.exception("Loading a course draft failed")
+            self.problem = FAILED
+        else:
+            if loaded is None:
+                return rx.redirect(TEACH, replace=True)
+            draft, self.categories = loaded
+            self._show(draft, reload_inputs=not same_course or draft != self.draft)
+        self.loaded = True
+        return None
+
+    @rx.event
+    async def save_field(self, field: str, value: str):
+        """Save one edited field (text, list, level, language, price) unless it is unchanged."""
+        if not self.draft.id:
+            return
+        try:
+            changes = _changes(field, str(value))
+        except DomainError as exc:
+            self._fail(field, exc.message)
+            return
+        current = getattr(self.draft, field, None)
+        if current == getattr(changes, field, object()):
+            self._clear(field)
+            return
+        course_id = self.draft.id
+        async for update in self._run(field, lambda s, uid: studio.update_course(s, uid, course_id, changes)):
+            yield update
+
+    @rx.event
+    async def toggle_category(self, category_id: str, checked: bool):
+        """Tick or untick a category (one to three; the domain says when there are too many)."""
+        if not self.draft.id or not str(category_id).isdigit():
+            return
+        ids = [i for i in self.draft.category_ids if i != int(category_id)]
+        if checked:
+            ids.append(int(category_id))
+        changes = CourseChanges(category_ids=ids)
+        course_id = self.draft.id
+        async for update in self._run("categories", lambda s, uid: studio.update_course(s, uid, course_id, changes)):
+            yield update
+        if "categories" in self.field_errors:
+            self.version += 1  # the refused tick is undone on screen too
+
+    @rx.event
+    async def publish(self):
+        """Publish; when refused, the domain's list of missing pieces shows in the panel."""
+        if not self.draft.id:
+            return
+        course_id = self.draft.id
+        self.publish_refused, self.publish_message = False, ""
+        async for update in self._run("publish", lambda s, uid: _publish(s, uid, course_id)):
+            yield update
+        if "publish" in self.field_errors:
+            self.publish_refused = True
+            self.publish_message = self.field_errors["publish"]
+            self._clear("publish")
+            self.save_status, self.save_error = "saved", ""
+            await self._reload_quietly()
+
+    @rx.event
+    async def unpublish(self):
+        """Take the course out of the catalog; enrolled learners keep it."""
+        if not self.draft.id:
+            return
+        course_id = self.draft.id
+        self.publish_refused = False
+        async for update in self._run("publish", lambda s, uid: _unpublish(s, uid, course_id)):
+            yield update
+
+    async def _reload_quietly(self) -> None:
+        """Read the draft again (its publish problems) without touching what the inputs show."""
+        user_id = await (await self.get_state(SessionState))._verified_user_id()
+        if user_id is None or not self.draft.id:
+            return
+        course_id = self.draft.id
+        with contextlib.suppress(DomainError):
+            self._show(await in_session_thread(lambda s: studio.course_draft(s, user_id, course_id), readonly=True))
+
+    @rx.event
+    async def upload_thumbnail(self, files: list[rx.UploadFile]):
+        """Store the picture (checked and resized by the media module), then make it the course's thumbnail."""
+        if not self.draft.id or not files:
+            return
+        upload = files[0]
+        data = await upload.read()
+        name = upload.name or "thumbnail"
+        course_id = self.draft.id
+        self.thumbnail_busy = True
+        yield
+
+        def work(session: Session, user_id: int) -> CourseDraft:
+            if store_image is None:
+                raise DomainError("Thumbnail uploads are not available yet.", field="thumbnail")
+            stored = store_image(session, user_id, data, name)
+            return studio.set_thumbnail(session, user_id, course_id, stored.id)
+
+        try:
+            async for update in self._run("thumbnail", work):
+                yield update
+        finally:
+            self.thumbnail_busy = False
+
+    @rx.event
+    async def reload(self):
+        """Read the draft again (a video finished processing)."""
+        await self._reload_quietly()
+
+
+def _load(session: Session, user_id: int, course_id: int) -> tuple[CourseDraft, list[CategoryOption]] | None:
+    """The draft and the category choices; None when the caller is no instructor (they belong on /teach)."""
+    try:
+        studio.require_instructor(session, user_id)
+    except Forbidden:
+        return None
+    categories = [CategoryOption(id=c.id, name=c.name) for c in catalog.list_categories(session)]
+    return studio.course_draft(session, user_id, course_id), categories
+
+
+def _publish(session: Session, user_id: int, course_id: int) -> CourseDraft:
+    studio.publish(session, user_id, course_id)
+    return studio.course_draft(session, user_id, course_id)
+
+
+def _unpublish(session: Session, user_id: int, course_id: int) -> CourseDraft:
+    studio.unpublish(session, user_id, course_id)
+    return studio.course_draft(session, user_id, course_id)
