@@ -14,6 +14,7 @@ from marketplace.api import (
     catalog,
     certificates,
     chats,
+    earnings,
     learning,
     notifications,
     order_history,
@@ -46,6 +47,7 @@ ROUTERS = (
     (wishlist, (400, 401, 404, 422)),
     (questions, (400, 401, 403, 404, 422, 429)),
     (order_history, (401, 422)),
+    (earnings, (400, 401, 403, 422)),
 )
 
 
