@@ -86,9 +86,9 @@ def get_course(session: SessionDep, user: OptionalUser, course_id: Id) -> Course
 
 
 @router.get("/courses/{course_id}/related")
-def related_courses(session: SessionDep, course_id: Id) -> list[CourseCard]:
+def related_courses(session: SessionDep, user: OptionalUser, course_id: Id) -> list[CourseCard]:
     """Up to 4 other courses sharing a category with this one."""
-    return catalog.related_courses(session, course_id)
+    return catalog.related_courses(session, course_id, viewer_id=user.id if user else None)
 
 
 @router.get("/categories")

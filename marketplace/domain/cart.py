@@ -3,7 +3,8 @@
 The browser keeps the same cart in local storage (key ``cart``; :mod:`marketplace.domain.guest_cart` holds a
 visitor's rules); :func:`merge_local_cart` folds a guest's local cart into this one at login so it follows the
 learner to other devices.
-Every course is in the cart at most once (quantity 1), and courses the learner owns never are. The database
+Every course is in the cart at most once (quantity 1), and courses the learner owns never are; nor are drafts,
+unpublished, free courses or the learner's own courses (domain/catalog_visibility.py). The database
 holds that rule too (one row per learner and course): two requests racing to add the same course (a double
 click, two tabs) both see no row, both insert, and the second insert is refused. Each insert therefore runs in a
 savepoint, and the loser reads the winner's row and answers as if it had come second.
@@ -20,6 +21,7 @@ from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import CartEntry, Course, Enrollment, Instructor, User
 from marketplace.domain.catalog_cards import course_fields
+from marketplace.domain.catalog_visibility import check_for_sale, published
 from marketplace.domain.errors import Conflict, NotFound
 from marketplace.domain.pricing import price_cart
 from marketplace.domain.shapes import parse_id
@@ -78,7 +80,7 @@ def cart_item(course: Course, instructor_name: str) -> CartItem:
 
 
 def cart_items(session: Session, course_ids: Iterable[int]) -> dict[int, CartItem]:
-    """Cart items of these courses, by course id (unknown ids are left out)."""
+    """Cart items of these courses, by course id (unknown ids and courses no longer published are left out)."""
     ids = list(course_ids)
     if not ids:
         return {}
@@ -86,17 +88,20 @@ def cart_items(session: Session, course_ids: Iterable[int]) -> dict[int, CartIte
         select(Course, User)
         .join(Instructor, col(Instructor.id) == col(Course.instructor_id))
         .join(User, col(User.id) == col(Instructor.user_id))
-        .where(col(Course.id).in_(ids))
+        .where(col(Course.id).in_(ids), published())
     ).all()
     return {course.id or 0: cart_item(course, f"{user.first_name} {user.last_name}".strip()) for course, user in rows}
 
 
-def course_item(session: Session, course_id: int) -> CartItem:
-    """One course as a Cart item (a visitor's cart is filled from here).
+def course_item(session: Session, course_id: int, user_id: int | None = None) -> CartItem:
+    """One course as a Cart item (a visitor's cart and Buy Now are filled from here).
 
     Raises:
-        NotFound: no such course.
+        NotFound: no such course (or a draft).
+        Conflict: unpublished, or free ("This course is free: enroll instead.").
+        Forbidden: ``user_id`` teaches it ("You teach this course.").
     """
+    check_for_sale(session, session.get(Course, course_id), user_id)
     item = cart_items(session, [course_id]).get(course_id)
     if item is None:
         raise NotFound(COURSE_NOT_FOUND)
@@ -147,8 +152,7 @@ def cart_count(session: Session, *, user_id: int) -> int:
 
 
 def _check_can_buy(session: Session, user_id: int, course_id: int) -> None:
-    if session.get(Course, course_id) is None:
-        raise NotFound(COURSE_NOT_FOUND)
+    check_for_sale(session, session.get(Course, course_id), user_id)
     if owned_course_ids(session, user_id, [course_id]):
         raise Conflict(ALREADY_OWNED)
 
@@ -160,8 +164,10 @@ def add_to_cart(session: Session, *, user_id: int, course_id: int) -> AddOutcome
         ``"added"`` for a new entry, ``"moved"`` when it came back from Save for Later.
 
     Raises:
-        NotFound: no such course.
-        Conflict: the learner already owns it ("You already own this course.").
+        NotFound: no such course (or a draft).
+        Conflict: the learner already owns it ("You already own this course."), it is no longer available, or it
+            is free ("This course is free: enroll instead.").
+        Forbidden: the learner teaches it ("You teach this course.").
         AlreadyInCart: it is in the cart already ("This course is already in your cart.").
     """
     _check_can_buy(session, user_id, course_id)
@@ -274,8 +280,8 @@ def merge_local_cart(
 ) -> Cart:
     """Fold a browser's local cart into the server cart (at login, or when a device syncs).
 
-    Courses the server already holds keep their place; unknown and owned courses are skipped silently,
-    since a stale local cart is not the learner's mistake.
+    Courses the server already holds keep their place; unknown, owned and unsellable courses (no longer
+    published, free, the learner's own) are skipped silently, since a stale local cart is not the learner's mistake.
 
     Returns:
         The merged cart, shaped like :func:`get_cart`.
@@ -283,7 +289,12 @@ def merge_local_cart(
     wanted = [(cid, False) for cid in _course_ids(items)] + [(cid, True) for cid in _course_ids(saved)]
     known = {e.course_id for e in _entries(session, user_id)}
     ids = [cid for cid, _ in wanted]
-    existing = set(session.exec(select(Course.id).where(col(Course.id).in_(ids))).all()) if ids else set()
+    for_sale = (  # what add_to_cart would take: published, paid, taught by someone else
+        select(Course.id)
+        .join(Instructor, col(Instructor.id) == Course.instructor_id)
+        .where(col(Course.id).in_(ids), published(), col(Course.price_kobo) > 0, Instructor.user_id != user_id)
+    )
+    existing = set(session.exec(for_sale).all()) if ids else set()
     owned = owned_course_ids(session, user_id, ids)
     for course_id, is_saved in wanted:
         if course_id in known or course_id not in existing or course_id in owned:

@@ -28,7 +28,7 @@ from marketplace.domain.catalog_cards import (
     instructor_detail,
     thumbnail_url,
 )
-from marketplace.domain.errors import NotFound
+from marketplace.domain.catalog_visibility import published, teaches, visible_course
 from marketplace.domain.instructors import (
     INSTRUCTOR_NOT_FOUND,
     get_instructor,
@@ -114,10 +114,12 @@ def _category(category: CategoryRow, count: int) -> Category:
 
 
 def _categories_with_counts() -> tuple[Any, ColumnElement[int]]:
-    count = func.count(col(CourseCategory.course_id))
+    # Published courses only: a category's count is what its listing shows.
+    count = func.count(col(Course.id))
     return (
         select(CategoryRow, count)
         .join(CourseCategory, col(CourseCategory.category_id) == CategoryRow.id, isouter=True)
+        .join(Course, (col(Course.id) == CourseCategory.course_id) & published(), isouter=True)
         .group_by(col(CategoryRow.id))
     ), count
 
@@ -138,7 +140,7 @@ def top_categories(session: Session, limit: int = 4) -> list[Category]:
 def catalog_stats(session: Session) -> CatalogStats:
     """The home page's statistics strip, counted from the database (learners: distinct enrolled users)."""
     return CatalogStats(
-        courses=session.exec(select(func.count(col(Course.id)))).one(),
+        courses=session.exec(select(func.count(col(Course.id))).where(published())).one(),
         instructors=session.exec(select(func.count(col(Instructor.id)))).one(),
         learners=session.exec(select(func.count(func.distinct(Enrollment.user_id)))).one(),
         categories=session.exec(select(func.count(col(CategoryRow.id)))).one(),
@@ -147,35 +149,29 @@ def catalog_stats(session: Session) -> CatalogStats:
 
 def top_courses(session: Session, limit: int = 4) -> list[CourseCard]:
     """The home page's Top Courses: the listing's relevance order."""
-    rows = session.exec(select(Course).order_by(*popularity_order()).limit(limit)).all()
+    rows = session.exec(select(Course).where(published()).order_by(*popularity_order()).limit(limit)).all()
     return course_cards(session, list(rows))
 
 
 def featured_courses(session: Session, limit: int = 3) -> list[CourseCard]:
     """The listing's Featured Courses: the newest additions to the catalog."""
-    query = select(Course).order_by(col(Course.created_at).desc(), col(Course.id).desc()).limit(limit)
+    query = select(Course).where(published()).order_by(col(Course.created_at).desc(), col(Course.id).desc())
+    query = query.limit(limit)
     return course_cards(session, list(session.exec(query).all()))
 
 
 def max_course_price(session: Session) -> Decimal:
     """The highest course price in naira (the top of the price slider); 0 for an empty catalog."""
-    return to_naira(session.exec(select(func.max(Course.price_kobo))).one() or 0)
+    return to_naira(session.exec(select(func.max(Course.price_kobo)).where(published())).one() or 0)
 
 
-def _course(session: Session, course_id: int) -> Course:
-    course = session.get(Course, course_id)
-    if course is None:
-        raise NotFound(COURSE_NOT_FOUND)
-    return course
-
-
-def get_course(session: Session, course_id: int) -> CourseCard:
-    """One course card.
+def get_course(session: Session, course_id: int, *, viewer_id: int | None = None) -> CourseCard:
+    """One course card (a draft or unpublished course only for who may see it: see catalog_visibility).
 
     Raises:
         NotFound: Course not found.
     """
-    return course_cards(session, [_course(session, course_id)])[0]
+    return course_cards(session, [visible_course(session, course_id, viewer_id)])[0]
 
 
 def _section(section: SectionRow, playable: bool) -> Section:
@@ -226,7 +222,8 @@ def get_course_detail(
     Args:
         session: The database session.
         course_id: The course.
-        viewer_id: The signed-in user, if any: enrolled learners get every section's video and ``enrolled``.
+        viewer_id: The signed-in user, if any: enrolled learners get every section's video and ``enrolled``; the
+            course's instructor gets ``teaches`` (and every video), and alone sees a draft.
         reviews_shown: How many of the newest reviews to include; 0 for neither reviews nor their summary.
 
     Returns:
@@ -234,10 +231,11 @@ def get_course_detail(
         viewer), its full ``instructor``, the ``review_summary`` and the newest ``reviews``.
 
     Raises:
-        NotFound: Course not found.
+        NotFound: Course not found, or not to be seen by this viewer (a draft, an unpublished course).
     """
-    course = _course(session, course_id)
+    course = visible_course(session, course_id, viewer_id)
     enrolled = is_enrolled(session, viewer_id, course_id)
+    own = teaches(session, viewer_id, course)
     sections = session.exec(
         select(SectionRow)
         .where(SectionRow.course_id == course_id)
@@ -254,7 +252,10 @@ def get_course_detail(
         }
     )
     detail.enrolled = enrolled
-    detail.sections = [_section(s, s.is_preview or enrolled) for s in sections]
+    detail.teaches = own
+    detail.status = course.status
+    detail.free = course.price_kobo == 0
+    detail.sections = [_section(s, s.is_preview or enrolled or own) for s in sections]
     detail.instructor = _instructor_block(session, course.instructor_id)
     if reviews_shown > 0:  # the course page reads its reviews through the review list instead (0 here)
         detail.review_summary = reviews.review_summary(session, reviews.COURSE, course_id)
@@ -264,18 +265,20 @@ def get_course_detail(
     return detail
 
 
-def related_courses(session: Session, course_id: int, limit: int = 4) -> list[CourseCard]:
-    """Up to ``limit`` other courses sharing a category with ``course_id``, most popular first.
+def related_courses(
+    session: Session, course_id: int, limit: int = 4, *, viewer_id: int | None = None
+) -> list[CourseCard]:
+    """Up to ``limit`` other published courses sharing a category with ``course_id``, most popular first.
 
     Raises:
-        NotFound: Course not found.
+        NotFound: Course not found (or not to be seen by this viewer).
     """
-    _course(session, course_id)
+    visible_course(session, course_id, viewer_id)
     its_categories = select(CourseCategory.category_id).where(CourseCategory.course_id == course_id)
     sharing = select(CourseCategory.course_id).where(col(CourseCategory.category_id).in_(its_categories))
     query = (
         select(Course)
-        .where(col(Course.id).in_(sharing), Course.id != course_id)
+        .where(published(), col(Course.id).in_(sharing), Course.id != course_id)
         .order_by(*popularity_order())
         .limit(limit)
     )

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Category, Course, CourseCategory, Instructor, User
+from marketplace.domain.catalog_visibility import published
 from marketplace.domain.shapes import person_name
 from marketplace.money import format_ngn
 from marketplace.shapes.base import naira
@@ -20,6 +21,7 @@ from marketplace.shapes.catalog import CourseCard, InstructorCard, InstructorDet
 PLACEHOLDER_THUMBNAIL = "/images/placeholder-course.webp"
 IMAGES_PATH = "/images/"  # where relative thumbnails are served from by the app
 DEFAULT_ROLE = "Teacher"
+FREE = "Free"  # a course's price text when it costs nothing (docs/product.md, "Free courses")
 SOCIAL_ICONS = (
     ("website", "Website", "globe"),
     ("linkedin", "LinkedIn", "briefcase"),
@@ -64,6 +66,11 @@ def discount_percentage(price_kobo: int, original_kobo: int | None) -> int:
     return ((original_kobo - price_kobo) * 200 + original_kobo) // (2 * original_kobo)
 
 
+def price_text(kobo: int) -> str:
+    """A course price as cards show it: ``NGN15,000``, or ``Free``."""
+    return FREE if kobo == 0 else format_ngn(kobo)
+
+
 def course_categories(session: Session, course_ids: Sequence[int]) -> dict[int, list[Category]]:
     """Each course's categories, by name, in one query."""
     found: dict[int, list[Category]] = defaultdict(list)
@@ -106,7 +113,8 @@ def course_fields(course: Course, categories: list[Category]) -> dict[str, objec
         "discounted_price": naira(course.price_kobo),
         "original_price": naira(original or course.price_kobo),
         "discount_percentage": percent,
-        "price_text": format_ngn(course.price_kobo),
+        "price_text": price_text(course.price_kobo),
+        "free": course.price_kobo == 0,
         "original_price_text": format_ngn(original) if original else "",
         "rating": rating,
         "rating_text": f"{rating:.1f}",
@@ -133,12 +141,12 @@ def course_cards(session: Session, courses: Sequence[Course]) -> list[CourseCard
 
 
 def course_counts(session: Session, instructor_ids: Sequence[int]) -> dict[int, int]:
-    """How many courses each instructor teaches, in one query."""
+    """How many published courses each instructor teaches, in one query."""
     if not instructor_ids:
         return {}
     rows = session.exec(
         select(Course.instructor_id, func.count(col(Course.id)))
-        .where(col(Course.instructor_id).in_(list(instructor_ids)))
+        .where(col(Course.instructor_id).in_(list(instructor_ids)), published())
         .group_by(col(Course.instructor_id))
     ).all()
     return {instructor_id: count for instructor_id, count in rows}

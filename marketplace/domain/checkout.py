@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from marketplace import routes
-from marketplace.db.models import Order, User
+from marketplace.db.models import Course, Order, User
 from marketplace.domain import orders
-from marketplace.domain.errors import NotFound, PaymentError, Unauthorized
+from marketplace.domain.catalog_visibility import problems_for_sale
+from marketplace.domain.errors import Conflict, NotFound, PaymentError, Unauthorized
+from marketplace.domain.shapes import parse_id
 from marketplace.jobs.queue import enqueue
 from marketplace.payments import InvalidSignature, ProviderError, get_provider
 from marketplace.payments.base import Customer
@@ -111,11 +113,13 @@ def start_checkout(
 
     Raises:
         NotFound: a provider other than the configured one.
-        DomainError, Conflict: see :func:`marketplace.domain.orders.create_order` (nothing is charged).
+        DomainError, Conflict: see :func:`marketplace.domain.orders.create_order` (nothing is charged); also a
+            course no longer published, a free one, or one the buyer teaches (each named).
         PaymentError: the provider refused or could not be reached ("Payment initiation failed. Please try again.").
     """
     if provider != active_provider_name():
         raise NotFound(PROVIDER_UNAVAILABLE)
+    _check_for_sale(session, user, course_ids)
     order = orders.create_order(
         session,
         user=user,
@@ -144,6 +148,19 @@ def start_checkout(
         log.warning("Could not start payment for order %s: %s", order.tx_ref, exc)
         raise PaymentError(INITIATION_FAILED) from exc
     return Checkout(order=order, link=link)
+
+
+def _check_for_sale(session: Session, user: User, course_ids: Iterable[object]) -> None:
+    """Refuse a cart holding a course no longer published, a free one or the buyer's own, naming them.
+
+    The cart leaves unpublished courses out already (domain/cart.py), so the page that shows this message and
+    reloads the cart no longer shows them.
+    """
+    ids = [cid for cid in (parse_id(raw) for raw in course_ids) if cid is not None]
+    courses = list(session.exec(select(Course).where(col(Course.id).in_(ids))).all()) if ids else []
+    problem = problems_for_sale(session, courses, orders.row_id(user.id))
+    if problem:
+        raise Conflict(problem)
 
 
 def _release(session: Session) -> None:

@@ -10,6 +10,7 @@ from sqlmodel import Session, col, func, select
 from marketplace.db.models import Course, Instructor, User
 from marketplace.domain import reviews
 from marketplace.domain.catalog_cards import course_cards, course_counts, instructor_card, instructor_detail
+from marketplace.domain.catalog_visibility import published
 from marketplace.domain.errors import NotFound
 from marketplace.domain.listing import MAX_PER_PAGE, popularity_order
 from marketplace.shapes.base import Page, clamp_page, page_count
@@ -103,13 +104,14 @@ def get_instructor(session: Session, instructor_id: int) -> InstructorDetail:
 
 
 def instructor_courses(session: Session, instructor_id: int) -> list[CourseCard]:
-    """The courses an instructor teaches, as course cards, most popular first.
+    """The published courses an instructor teaches, as course cards, most popular first.
 
     Raises:
         NotFound: Instructor not found.
     """
     _instructor_row(session, instructor_id)
-    courses = session.exec(select(Course).where(Course.instructor_id == instructor_id).order_by(*popularity_order()))
+    mine = select(Course).where(published(), Course.instructor_id == instructor_id)
+    courses = session.exec(mine.order_by(*popularity_order()))
     return course_cards(session, list(courses.all()))
 
 

@@ -6,8 +6,10 @@ free courses only, a level, a language and a duration bucket (hours). Buckets do
 to 10 lectures, 10-15 means 11 to 15, 15-20 means 16 to 20 and 20-25 means 21 to 25; duration 0-5 means up to 5
 hours, 5-10 means 6 to 10, 10-20 means 11 to 20 and 20-plus more than 20.
 
-Every sort's ORDER BY is, column for column, an index of the courses table (models/catalog.py), so the first page
-of a sort reads its few rows in order; "relevance" with search text ranks by the search index instead.
+Only published courses are listed (domain/catalog_visibility.py). Every sort's ORDER BY is, column for column, an
+index of the courses table after its leading ``status`` (models/catalog.py), so the first page of a sort reads its
+few rows in order; "relevance" with search text ranks by the search index instead, which holds published courses
+only.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Category, Course, CourseCategory
 from marketplace.domain.catalog_cards import course_cards
+from marketplace.domain.catalog_visibility import published
 from marketplace.domain.errors import DomainError
 from marketplace.domain.search import TextMatch, courses_in_order, text_match
 from marketplace.domain.search import popularity_order as popularity_order  # the listing's default order
@@ -284,12 +287,13 @@ def list_courses(
 
 def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = PER_PAGE) -> Page[CourseCard]:
     """:func:`list_courses` for a :class:`ListingQuery` (what the listing and search pages read from their URL)."""
-    where = _conditions(session, query)
+    filters = _conditions(session, query)
     order = sort_order(query.sort)
     per_page = min(max(1, per_page), MAX_PER_PAGE)
     match = text_match(session, query.q) if query.q else None
-    if match is not None and query.sort == "relevance" and not where:
-        return _ranked_page(session, match, query.page, per_page)
+    if match is not None and query.sort == "relevance" and not filters:
+        return _ranked_page(session, match, query.page, per_page)  # the search index holds published courses only
+    where = [published(), *filters]
     chosen = select(Course)
     if match is not None:
         where.append(col(Course.id).in_(match.matching_ids()))
@@ -312,5 +316,6 @@ def _ranked_page(session: Session, match: TextMatch, page: int, per_page: int) -
 
 
 def languages(session: Session) -> list[str]:
-    """The languages courses are taught in, for the Language filter (read from ix_courses_language)."""
-    return [found for found in session.exec(select(Course.language).distinct().order_by(Course.language)).all()]
+    """The languages published courses are taught in, for the Language filter."""
+    query = select(Course.language).where(published()).distinct().order_by(Course.language)
+    return [found for found in session.exec(query).all()]

@@ -25,6 +25,7 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from marketplace.db.models import Course, Enrollment, Instructor, Notification, Review, User
+from marketplace.domain.catalog_visibility import OWN_COURSE, teaches
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.shapes import iso, person_name
 from marketplace.shapes.base import Page, clamp_page, page_count
@@ -232,6 +233,8 @@ def validate(rating: object, comment: str | None) -> tuple[int, str]:
 
 def _check_may_review(session: Session, author: User, target: Course | Instructor) -> None:
     if isinstance(target, Course):
+        if teaches(session, author.id, target):  # checked first: an instructor may be enrolled in their own course
+            raise Forbidden(OWN_COURSE)
         enrolled = session.exec(
             select(Enrollment.id).where(Enrollment.user_id == author.id, Enrollment.course_id == target.id)
         ).first()

@@ -1,6 +1,7 @@
 """Course search on the database's own index: every word typed, typos forgiven, titles ranked first.
 
-Migration 0013 keeps the index in step with every course (triggers): on SQLite an FTS5 table ``course_search``
+Migration 0013 keeps the index in step with every published course (triggers; 0015 leaves drafts and unpublished
+courses out, domain/catalog_visibility.py): on SQLite an FTS5 table ``course_search``
 (title, description, teacher) with ``course_search_vocab`` (its words); on PostgreSQL ``course_search`` (a
 weighted tsvector per course: title A, teacher B, description D) and ``search_words`` (every indexed word, under a
 trigram index). A search:
@@ -27,9 +28,8 @@ from sqlalchemy import select as sql_select
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Course
-from marketplace.domain.catalog_cards import thumbnail_url
+from marketplace.domain.catalog_cards import price_text, thumbnail_url
 from marketplace.domain.text import fold, search_text
-from marketplace.money import format_ngn
 from marketplace.shapes.base import naira
 from marketplace.shapes.catalog import SearchResult
 
@@ -64,7 +64,7 @@ def search_result(course: Course) -> SearchResult:
         title=course.title,
         description=short_description(course.description),
         price=naira(course.price_kobo),
-        price_text=format_ngn(course.price_kobo),
+        price_text=price_text(course.price_kobo),
         thumbnail=thumbnail_url(course.thumbnail),
     )
 

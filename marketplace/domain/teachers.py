@@ -7,6 +7,7 @@ from sqlmodel import Session, col, select
 
 from marketplace.db.models import Course, Enrollment, Instructor, User
 from marketplace.domain.catalog_cards import clamp_rating
+from marketplace.domain.catalog_visibility import published
 from marketplace.domain.reviews import initials
 from marketplace.domain.shapes import person_name
 from marketplace.shapes.base import Page, clamp_page, page_count
@@ -47,7 +48,10 @@ def list_teachers(
     )
     mine = case((col(Instructor.id).in_(mine_ids), 1), else_=0)
     course_counts = (
-        select(Course.instructor_id, func.count().label("courses")).group_by(col(Course.instructor_id)).subquery()
+        select(Course.instructor_id, func.count().label("courses"))
+        .where(published())
+        .group_by(col(Course.instructor_id))
+        .subquery()
     )
     conditions: list[ColumnElement[bool]] = [col(Instructor.user_id) != user_id]
     if query:

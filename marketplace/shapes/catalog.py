@@ -55,6 +55,7 @@ class CourseFields(WithUnderscoreId):
     category: str = ""  # the first category's name
     category_slugs: list[str] = Field(default_factory=list)
     enrolled: bool = False  # the viewer owns it (set per viewer, never cached across users)
+    free: bool = False  # costs nothing: "Enroll for free" instead of the cart (price_text is "Free")
 
 
 class CourseCard(CourseFields):
@@ -205,6 +206,9 @@ class CourseDetail(CourseFields):
     sections: list[Section] = Field(default_factory=list)
     reviews: list[Review] = Field(default_factory=list)
     review_summary: ReviewSummary = Field(default_factory=ReviewSummary)
+    teaches: bool = False  # the viewer is its instructor: "You teach this course", no cart, no review form
+    # draft | published | unpublished: only its instructor (and, unpublished, its learners) see the last two
+    status: str = "published"
 
 
 class MentorPage(InstructorDetail):

@@ -51,7 +51,7 @@ def _one_course(session: Session, user_id: int | None, course_id: int) -> Cart:
     """The checkout of one course (Buy Now), priced from the database; refused when the learner owns it."""
     if user_id is not None and cart.owned_course_ids(session, user_id, [course_id]):
         raise DomainError(cart.ALREADY_OWNED)
-    return cart.priced([cart.course_item(session, course_id)], [])
+    return cart.priced([cart.course_item(session, course_id, user_id)], [])
 
 
 def _course_id(value: int | str) -> int:

@@ -31,7 +31,7 @@ COPY_FAILED = "Could not copy the link. Copy it from the address bar instead."
 
 def _read_course(session: Session, course_id: int, user_id: int | None) -> tuple[CourseDetail, list[CourseCard]]:
     """The course page's course and its related courses, the viewer's own marked Enrolled."""
-    related = catalog.related_courses(session, course_id, limit=RELATED_COURSES)
+    related = catalog.related_courses(session, course_id, limit=RELATED_COURSES, viewer_id=user_id)
     mark_owned(session, user_id, related)
     # The reviews are the review list's own (ReviewListState): none are read here.
     return catalog.get_course_detail(session, course_id, viewer_id=user_id, reviews_shown=0), related

@@ -80,26 +80,30 @@ class Course(SQLModel, table=True):
     enrollment_count: int = Field(default=0, ge=0)
     # Studio (docs/product.md, "Instructor studio"): only published courses are in the catalog; a draft is being
     # written, an unpublished course stays for the learners already enrolled.
-    status: str = Field(default="published", max_length=20, index=True)  # draft | published | unpublished
+    # draft | published | unpublished; the sort indexes below lead with it (marketplace.domain.catalog_visibility)
+    status: str = Field(default="published", max_length=20)
     published_at: datetime | None = None
     price_set: bool = Field(default=True)  # a new draft has no price until its instructor saves one (0 = free)
     updated_at: datetime | None = None
 
 
 # One index per sort of marketplace.domain.listing.sort_order, column for column and direction for direction, so the
-# first page of any sort reads its few rows in order and stops (migration 0010).
+# first page of any sort reads its few rows in order and stops (migration 0010). Each leads with status: the public
+# catalog shows published courses only, and equality on the first column keeps the rest in order (migration 0015).
+_STATUS = col(Course.status)
 Index(
     "ix_courses_relevance",
+    _STATUS,
     (col(Course.rating) * col(Course.review_count)).self_group().desc(),  # parenthesised, as PostgreSQL wants
     col(Course.rating).desc(),
     col(Course.id),
 )
-Index("ix_courses_price_asc", col(Course.price_kobo), col(Course.id))
-Index("ix_courses_price_desc", col(Course.price_kobo).desc(), col(Course.id))
-Index("ix_courses_rating_sort", col(Course.rating).desc(), col(Course.review_count).desc(), col(Course.id))
-Index("ix_courses_newest", col(Course.created_at).desc(), col(Course.id).desc())
-Index("ix_courses_popular", col(Course.enrollment_count).desc(), col(Course.id))
-Index("ix_courses_most_reviewed", col(Course.review_count).desc(), col(Course.id))
+Index("ix_courses_price_asc", _STATUS, col(Course.price_kobo), col(Course.id))
+Index("ix_courses_price_desc", _STATUS, col(Course.price_kobo).desc(), col(Course.id))
+Index("ix_courses_rating_sort", _STATUS, col(Course.rating).desc(), col(Course.review_count).desc(), col(Course.id))
+Index("ix_courses_newest", _STATUS, col(Course.created_at).desc(), col(Course.id).desc())
+Index("ix_courses_popular", _STATUS, col(Course.enrollment_count).desc(), col(Course.id))
+Index("ix_courses_most_reviewed", _STATUS, col(Course.review_count).desc(), col(Course.id))
 
 
 class Section(SQLModel, table=True):
