@@ -17,13 +17,10 @@ from dataclasses import dataclass
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from marketplace.db.models import Course, EarningEntry, Instructor, Order, OrderLine, User
-from marketplace.domain.errors import Forbidden
+from marketplace.db.models import Course, EarningEntry, Order, OrderLine
 from marketplace.settings import settings
 
 log = logging.getLogger(__name__)
-
-ONLY_INSTRUCTORS = "Only instructors can use the studio."
 
 
 @dataclass(frozen=True)
@@ -127,16 +124,3 @@ def record_order_earnings(
         except IntegrityError:
             log.info("Earnings of order %s were recorded concurrently", order.tx_ref)
     return 0
-
-
-def require_instructor(session: Session, user_id: int) -> Instructor:
-    """The caller's teaching profile.
-
-    Raises:
-        Forbidden: the caller is not an instructor.
-    """
-    user = session.get(User, user_id)
-    instructor = session.exec(select(Instructor).where(Instructor.user_id == user_id)).first()
-    if user is None or user.role != "instructor" or instructor is None:
-        raise Forbidden(ONLY_INSTRUCTORS)
-    return instructor

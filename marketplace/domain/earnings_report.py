@@ -19,7 +19,7 @@ from sqlalchemy import select as sql_select
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Course, EarningEntry, User
-from marketplace.domain.earnings import require_instructor
+from marketplace.domain.studio_access import require_instructor
 from marketplace.money import format_naira, to_naira
 from marketplace.settings import settings
 from marketplace.shapes.base import clamp_page, naira, page_count

@@ -16,8 +16,8 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from marketplace.db.models import EarningEntry, Payout, PayoutAccount
-from marketplace.domain.earnings import require_instructor
 from marketplace.domain.errors import Conflict, DomainError
+from marketplace.domain.studio_access import require_instructor
 from marketplace.shapes.earnings import Bank, PayoutAccountOut, PayoutDetails
 
 log = logging.getLogger(__name__)
