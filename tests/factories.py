@@ -92,3 +92,16 @@ def enroll(session: Session, user: User, course: Course) -> Enrollment:
     session.add(enrollment)
     session.commit()
     return enrollment
+
+
+def make_upload(session: Session, user: User | int, *, kind: str = "image", status: str = "ready", **fields):
+    """A MediaUpload of ``user`` (an image or a video), ready unless told otherwise."""
+    import uuid
+
+    from marketplace.db.models import MediaUpload
+
+    user_id = user if isinstance(user, int) else user.id
+    upload = MediaUpload(id=str(uuid.uuid4()), user_id=user_id, kind=kind, status=status, **fields)
+    session.add(upload)
+    session.commit()
+    return upload

@@ -22,7 +22,7 @@ from sqlmodel import Session, col, select
 from marketplace.db.models import Category, Course, CourseCategory, EarningEntry
 from marketplace.domain.errors import DomainError
 from marketplace.domain.listing import LEVELS
-from marketplace.domain.shapes import iso
+from marketplace.domain.shapes import MAX_ID, iso
 from marketplace.domain.studio_access import (
     COURSE_NOT_FOUND,
     DRAFT,
@@ -152,6 +152,8 @@ def _language(value: str | None) -> str:
 
 def _category_ids(session: Session, value: Sequence[int] | None) -> list[int]:
     ids = list(dict.fromkeys(int(i) for i in value or []))
+    if any(not 1 <= i <= MAX_ID for i in ids):
+        raise DomainError("Choose categories from the list.", field="categoryIds")
     if not ids:
         raise DomainError("Choose at least one category.", field="categoryIds")
     if len(ids) > MAX_CATEGORIES:
@@ -171,12 +173,11 @@ def price_kobo(value: Decimal, field: str = "price") -> int:
         raise DomainError(f"{label} must be an amount in naira.", field=field)
     if value < 0:
         raise DomainError(f"{label} cannot be negative.", field=field)
+    if value * KOBO > MAX_PRICE_KOBO:  # before rounding: quantize() fails on absurdly large numbers
+        raise DomainError(f"{label} can be at most {format_naira(MAX_PRICE_KOBO)}.", field=field)
     if value != value.quantize(CENT):
         raise DomainError(f"{label} can have at most 2 decimal places (kobo).", field=field)
-    kobo = int(value * KOBO)
-    if kobo > MAX_PRICE_KOBO:
-        raise DomainError(f"{label} can be at most {format_naira(MAX_PRICE_KOBO)}.", field=field)
-    return kobo
+    return int(value * KOBO)
 
 
 def parse_price(text: str | None, field: str = "price") -> Decimal | None:

@@ -45,7 +45,10 @@ def normalize_youtube(link: str) -> str | None:
         if "://" in text:
             return None
         text = "https://" + text.lstrip("/")
-    parts = urlsplit(text)
+    try:
+        parts = urlsplit(text)
+    except ValueError:  # e.g. an unclosed "[" where an IPv6 host would be
+        return None
     host = (parts.hostname or "").lower()
     path = [p for p in parts.path.split("/") if p]
     if host in _WATCH_HOSTS and path == ["watch"]:

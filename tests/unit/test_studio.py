@@ -1,0 +1,490 @@
+"""The studio's course rules: who may touch a course, each field's limits and messages, the list with revenue,
+publish checks naming each missing piece, unpublishing, and the deletion rule (docs/product.md, "Instructor studio").
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from sqlmodel import select
+
+from marketplace.db.models import (
+    CartEntry,
+    Course,
+    CourseCategory,
+    EarningEntry,
+    Enrollment,
+    Instructor,
+    Order,
+    OrderLine,
+    Section,
+    WishlistEntry,
+)
+from marketplace.domain import search, studio
+from marketplace.domain.errors import Conflict, DomainError, Forbidden, NotFound
+from marketplace.shapes.studio import CourseChanges, SectionChanges
+from tests.factories import enroll, make_category, make_course, make_instructor, make_upload, make_user
+
+
+def _changes(**fields) -> CourseChanges:
+    return CourseChanges(**fields)
+
+
+def _refused(call, field: str, message: str) -> None:
+    with pytest.raises(DomainError) as caught:
+        call()
+    assert (caught.value.field, caught.value.message) == (field, message)
+    assert caught.value.status == 400
+
+
+@pytest.fixture
+def teacher(session):
+    return make_instructor(session)
+
+
+@pytest.fixture
+def draft(session, teacher):
+    created = studio.create_course(session, teacher.user_id, "Jollof for beginners")
+    session.commit()
+    return created
+
+
+def _ready(session, teacher, course_id) -> None:
+    """Everything a course needs to be published."""
+    category = make_category(session)
+    studio.update_course(
+        session,
+        teacher.user_id,
+        course_id,
+        _changes(description="Cook it right", price=Decimal("0"), category_ids=[category.id]),
+    )
+    image = make_upload(session, teacher.user_id, kind="image")
+    studio.set_thumbnail(session, teacher.user_id, course_id, image.id)
+    draft = studio.add_section(session, teacher.user_id, course_id, "Rice")
+    studio.update_section(
+        session, teacher.user_id, draft.sections[0].id, SectionChanges(video_url="https://youtu.be/dQw4w9WgXcQ")
+    )
+    session.commit()
+
+
+# --- who may use the studio ---------------------------------------------------------------------------------------
+
+
+def test_only_instructors_with_a_profile_use_the_studio(session, teacher):
+    learner = make_user(session)
+    role_only = make_user(session, role="instructor")  # the role without a teaching profile
+    for user_id in (learner.id, role_only.id, None):
+        with pytest.raises(Forbidden, match=r"Only instructors can use the studio\."):
+            studio.require_instructor(session, user_id)
+    assert studio.require_instructor(session, teacher.user_id).id == teacher.id
+
+
+def test_a_course_is_found_only_by_its_own_instructor(session, teacher, draft):
+    other = make_instructor(session)
+    learner = make_user(session)
+    assert studio.owned_course(session, teacher.user_id, draft.id).id == draft.id
+    with pytest.raises(Forbidden, match=r"You can only change your own courses\."):
+        studio.owned_course(session, other.user_id, draft.id)
+    with pytest.raises(Forbidden, match="Only instructors"):
+        studio.owned_course(session, learner.id, draft.id)
+    with pytest.raises(NotFound, match="Course not found"):
+        studio.owned_course(session, teacher.user_id, draft.id + 1000)
+
+
+def _every_call(course_id: int, section_id: int, upload_id: str):
+    return {
+        "course_draft": lambda s, u: studio.course_draft(s, u, course_id),
+        "update_course": lambda s, u: studio.update_course(s, u, course_id, _changes(title="Mine now")),
+        "add_section": lambda s, u: studio.add_section(s, u, course_id, "Extra"),
+        "update_section": lambda s, u: studio.update_section(s, u, section_id, SectionChanges(title="Mine")),
+        "move_section": lambda s, u: studio.move_section(s, u, section_id, 1),
+        "remove_section": lambda s, u: studio.remove_section(s, u, section_id),
+        "set_thumbnail": lambda s, u: studio.set_thumbnail(s, u, course_id, upload_id),
+        "attach_video": lambda s, u: studio.attach_video(s, u, section_id, upload_id),
+        "publish_problems": lambda s, u: studio.publish_problems(s, u, course_id),
+        "publish": lambda s, u: studio.publish(s, u, course_id),
+        "unpublish": lambda s, u: studio.unpublish(s, u, course_id),
+        "delete_course": lambda s, u: studio.delete_course(s, u, course_id),
+    }
+
+
+def test_every_call_refuses_another_instructor_and_a_learner_and_changes_nothing(session, teacher, draft):
+    with_section = studio.add_section(session, teacher.user_id, draft.id, "Lesson one")
+    session.commit()
+    section_id = with_section.sections[0].id
+    other = make_instructor(session)
+    learner = make_user(session)
+    upload = make_upload(session, other.user_id, kind="image")
+    for call in _every_call(draft.id, section_id, upload.id).values():
+        for intruder, message in ((other.user_id, "your own courses"), (learner.id, "Only instructors")):
+            with pytest.raises(Forbidden, match=message):
+                call(session, intruder)
+            session.rollback()
+        with pytest.raises(Forbidden):
+            studio.my_courses(session, learner.id)
+    kept = studio.course_draft(session, teacher.user_id, draft.id)
+    assert (kept.title, len(kept.sections), kept.sections[0].title) == ("Jollof for beginners", 1, "Lesson one")
+
+
+def test_unknown_courses_and_lessons_are_not_found(session, teacher):
+    with pytest.raises(NotFound, match="Course not found"):
+        studio.course_draft(session, teacher.user_id, 999_999)
+    with pytest.raises(NotFound, match="Lesson not found"):
+        studio.update_section(session, teacher.user_id, 999_999, SectionChanges(title="x"))
+    with pytest.raises(NotFound, match="Upload not found"):
+        draft = studio.create_course(session, teacher.user_id, "A")
+        studio.set_thumbnail(session, teacher.user_id, draft.id, "no-such-upload")
+
+
+# --- creating and editing ------------------------------------------------------------------------------------------
+
+
+def test_a_new_course_is_a_draft_with_no_price(session, teacher):
+    created = studio.create_course(session, teacher.user_id, "   Yoruba    for  everyone  ")
+    session.commit()
+    assert (created.title, created.status, created.price, created.sections) == (
+        "Yoruba for everyone",
+        "draft",
+        None,
+        [],
+    )
+    course = session.get(Course, created.id)
+    assert (course.price_set, course.price_kobo, course.instructor_id, course.lectures) == (False, 0, teacher.id, 0)
+    assert course.updated_at is not None and created.updated_at
+
+
+def test_titles_must_be_one_to_two_hundred_characters(session, teacher, draft):
+    _refused(lambda: studio.create_course(session, teacher.user_id, "   "), "title", "Add a title for the course.")
+    _refused(
+        lambda: studio.create_course(session, teacher.user_id, "x" * 201),
+        "title",
+        "The title can be at most 200 characters.",
+    )
+    assert studio.create_course(session, teacher.user_id, "x" * 200).title == "x" * 200
+    _refused(
+        lambda: studio.update_course(session, teacher.user_id, draft.id, _changes(title="")),
+        "title",
+        "Add a title for the course.",
+    )
+
+
+def test_only_the_fields_sent_change(session, teacher, draft):
+    studio.update_course(session, teacher.user_id, draft.id, _changes(subtitle="Smoky party rice", level="advanced"))
+    after = studio.update_course(session, teacher.user_id, draft.id, _changes(description="  All about rice  "))
+    assert (after.title, after.subtitle, after.level, after.description) == (
+        "Jollof for beginners",
+        "Smoky party rice",
+        "Advanced",
+        "All about rice",
+    )
+
+
+def test_text_limits_name_their_field(session, teacher, draft):
+    def update(**fields):
+        return lambda: studio.update_course(session, teacher.user_id, draft.id, _changes(**fields))
+
+    _refused(update(subtitle="s" * 201), "subtitle", "The subtitle can be at most 200 characters.")
+    _refused(update(description="d" * 4001), "description", "The description can be at most 4,000 characters.")
+    assert update(subtitle="s" * 200, description="d" * 4000)().description == "d" * 4000
+
+
+def test_point_lists_drop_blanks_and_keep_ten_short_points(session, teacher, draft):
+    def update(**fields):
+        return lambda: studio.update_course(session, teacher.user_id, draft.id, _changes(**fields))
+
+    saved = update(learn=["  Parboil the rice ", "", "   ", "Fry the  base"], audience=[], requirements=["A pot"])()
+    assert (saved.learn, saved.audience, saved.requirements) == (["Parboil the rice", "Fry the base"], [], ["A pot"])
+    _refused(update(learn=[f"Point {n}" for n in range(11)]), "learn", "What you'll learn can have at most 10 points.")
+    _refused(
+        update(requirements=["r" * 161]),
+        "requirements",
+        "Each point of Requirements can be at most 160 characters.",
+    )
+    _refused(update(audience=["a"] * 11), "audience", "Who this course is for can have at most 10 points.")
+    assert update(learn=["p" * 160] * 10)().learn == ["p" * 160] * 10
+
+
+def test_level_and_language_come_from_the_catalogs_lists(session, teacher, draft):
+    def update(**fields):
+        return lambda: studio.update_course(session, teacher.user_id, draft.id, _changes(**fields))
+
+    saved = update(level="intermediate", language="nigerian pidgin")()
+    assert (saved.level, saved.language) == ("Intermediate", "Nigerian Pidgin")
+    _refused(update(level="Expert"), "level", "Choose a level: Beginner, Intermediate or Advanced.")
+    _refused(
+        update(language="Klingon"),
+        "language",
+        "Choose a language: English, Nigerian Pidgin, Yoruba, Hausa, Igbo, French.",
+    )
+
+
+def test_one_to_three_existing_categories(session, teacher, draft):
+    cats = [make_category(session) for _ in range(4)]
+
+    def update(ids):
+        return lambda: studio.update_course(session, teacher.user_id, draft.id, _changes(category_ids=ids))
+
+    assert update([cats[1].id, cats[0].id, cats[1].id])().category_ids == sorted([cats[0].id, cats[1].id])
+    assert update([cats[2].id])().category_ids == [cats[2].id]
+    links = session.exec(select(CourseCategory.category_id).where(CourseCategory.course_id == draft.id)).all()
+    assert links == [cats[2].id]
+    _refused(update([]), "categoryIds", "Choose at least one category.")
+    _refused(update([c.id for c in cats]), "categoryIds", "Choose at most 3 categories.")
+    _refused(update([cats[0].id, 987_654]), "categoryIds", "Choose categories from the list.")
+    _refused(update([2**40]), "categoryIds", "Choose categories from the list.")
+
+
+def test_prices_are_exact_kobo_from_zero_to_five_million_naira(session, teacher, draft):
+    def update(**fields):
+        return lambda: studio.update_course(session, teacher.user_id, draft.id, _changes(**fields))
+
+    assert update(price=Decimal("15000.50"))().price == Decimal("15000.50")
+    assert session.get(Course, draft.id).price_kobo == 1_500_050
+    # A JSON number such as 19.99 arrives as a float; it must become 1999 kobo, not 1998.
+    assert CourseChanges.model_validate({"price": 19.99}).price == Decimal("19.99")
+    update(price=CourseChanges.model_validate({"price": 19.99}).price)()
+    assert session.get(Course, draft.id).price_kobo == 1999
+    assert update(price=Decimal("5000000"))().price == Decimal("5000000.00")
+    free = update(price=Decimal("0"))()
+    assert free.price == Decimal("0.00") and session.get(Course, draft.id).price_set
+    _refused(update(price=Decimal("-1")), "price", "The price cannot be negative.")
+    _refused(update(price=Decimal("5000000.01")), "price", "The price can be at most ₦5,000,000.")
+    _refused(update(price=Decimal("1E+400")), "price", "The price can be at most ₦5,000,000.")
+    _refused(update(price=Decimal("10.005")), "price", "The price can have at most 2 decimal places (kobo).")
+    nan = CourseChanges.model_construct(price=Decimal("NaN"))  # pydantic refuses NaN; the domain does too
+    _refused(
+        lambda: studio.update_course(session, teacher.user_id, draft.id, nan),
+        "price",
+        "The price must be an amount in naira.",
+    )
+
+
+def test_the_original_price_is_optional_and_above_the_price(session, teacher, draft):
+    def update(**fields):
+        return lambda: studio.update_course(session, teacher.user_id, draft.id, _changes(**fields))
+
+    saved = update(price=Decimal("10000"), original_price=Decimal("25000"))()
+    assert (saved.price, saved.original_price) == (Decimal("10000.00"), Decimal("25000.00"))
+    _refused(
+        update(original_price=Decimal("10000")), "originalPrice", "The original price must be higher than the price."
+    )
+    _refused(update(price=Decimal("30000")), "price", "The original price must be higher than the price.")
+    _refused(update(original_price=Decimal("-5")), "originalPrice", "The original price cannot be negative.")
+    session.rollback()
+    assert update(original_price=None)().original_price is None
+    assert session.get(Course, draft.id).original_price_kobo is None
+
+
+def test_a_draft_can_forget_its_price_but_a_published_course_cannot(session, teacher, draft):
+    studio.update_course(session, teacher.user_id, draft.id, _changes(price=Decimal("500")))
+    cleared = studio.update_course(session, teacher.user_id, draft.id, _changes(price=None))
+    assert cleared.price is None and "Set a price (0 makes the course free)" in cleared.publish_problems
+    _ready(session, teacher, draft.id)
+    studio.publish(session, teacher.user_id, draft.id)
+    _refused(
+        lambda: studio.update_course(session, teacher.user_id, draft.id, _changes(price=None)),
+        "price",
+        "A published course needs a price (0 makes it free).",
+    )
+
+
+def test_parse_price_reads_what_people_type(session):
+    assert studio.parse_price("15,000.50") == Decimal("15000.50")
+    assert studio.parse_price("₦ 2,500") == Decimal("2500")
+    assert studio.parse_price("  ") is None
+    _refused(
+        lambda: studio.parse_price("ten naira"), "price", "Enter the price in naira, for example 15000 or 15000.50."
+    )
+    _refused(
+        lambda: studio.parse_price("1.2.3", "originalPrice"),
+        "originalPrice",
+        "Enter the original price in naira, for example 15000 or 15000.50.",
+    )
+
+
+def test_every_change_moves_updated_at(session, teacher, draft):
+    course = session.get(Course, draft.id)
+    course.updated_at = course.created_at.replace(year=2020)
+    session.add(course)
+    session.commit()
+    after = studio.update_course(session, teacher.user_id, draft.id, _changes(subtitle="New"))
+    assert after.updated_at > "2021"
+
+
+# --- the list ------------------------------------------------------------------------------------------------------
+
+
+def _sale(session, course, net_kobo):
+    buyer = make_user(session)
+    order = Order(
+        user_id=buyer.id,
+        tx_ref=f"tx-{buyer.id}",
+        provider="sandbox",
+        status="paid",
+        subtotal_kobo=net_kobo * 2,
+        discount_kobo=0,
+        tax_kobo=0,
+        total_kobo=net_kobo * 2,
+        email=buyer.email,
+        country="Nigeria",
+        state="Lagos",
+    )
+    session.add(order)
+    session.flush()
+    line = OrderLine(order_id=order.id, course_id=course.id, title=course.title, price_kobo=net_kobo * 2)
+    session.add(line)
+    session.flush()
+    session.add(
+        EarningEntry(
+            order_id=order.id,
+            order_line_id=line.id,
+            course_id=course.id,
+            instructor_id=course.instructor_id,
+            buyer_user_id=buyer.id,
+            list_price_kobo=net_kobo * 2,
+            paid_kobo=net_kobo * 2,
+            fee_kobo=net_kobo,
+            net_kobo=net_kobo,
+            fee_percent=50,
+        )
+    )
+    enroll(session, buyer, course)
+
+
+def test_my_courses_lists_only_mine_with_students_and_net_revenue(session, teacher, draft):
+    sold = make_course(session, instructor=teacher, title="Egusi soup", rating=4.26, review_count=3)
+    _sale(session, sold, 700_050)
+    _sale(session, sold, 350_000)
+    someone_elses = make_course(session)
+    _sale(session, someone_elses, 999)
+    session.expire_all()  # enrollment_count is kept by a database trigger
+    rows = studio.my_courses(session, teacher.user_id)
+    by_title = {row.title: row for row in rows}
+    assert set(by_title) == {"Jollof for beginners", "Egusi soup"}
+    egusi = by_title["Egusi soup"]
+    assert (egusi.students, egusi.revenue, egusi.revenue_text, egusi.rating, egusi.review_count) == (
+        2,
+        Decimal("10500.50"),
+        "₦10,500.50",
+        4.3,
+        3,
+    )
+    assert (by_title["Jollof for beginners"].status, by_title["Jollof for beginners"].revenue) == ("draft", Decimal(0))
+    assert studio.my_courses(session, make_instructor(session).user_id) == []
+
+
+# --- publishing ----------------------------------------------------------------------------------------------------
+
+
+def test_publish_names_each_missing_piece(session, teacher, draft):
+    with pytest.raises(studio.PublishBlocked) as caught:
+        studio.publish(session, teacher.user_id, draft.id)
+    assert caught.value.problems == [
+        "Add a description",
+        "Upload a thumbnail",
+        "Add at least one lesson with a playable video",
+        "Set a price (0 makes the course free)",
+    ]
+    assert caught.value.status == 422 and caught.value.field == "publish"
+    assert caught.value.message.startswith("Before publishing: Add a description; Upload a thumbnail;")
+    assert session.get(Course, draft.id).status == "draft"
+    # A title cannot be blanked through the studio; a course written another way is still checked.
+    course = session.get(Course, draft.id)
+    course.title = ""
+    assert "Add a title" in studio.publish_problems(session, teacher.user_id, draft.id)
+
+
+def test_each_piece_fixed_leaves_the_list(session, teacher, draft):
+    def problems():
+        return studio.publish_problems(session, teacher.user_id, draft.id)
+
+    studio.update_course(session, teacher.user_id, draft.id, _changes(description="Rice"))
+    assert "Add a description" not in problems()
+    studio.update_course(session, teacher.user_id, draft.id, _changes(price=Decimal("0")))
+    assert "Set a price (0 makes the course free)" not in problems()
+    studio.set_thumbnail(session, teacher.user_id, draft.id, make_upload(session, teacher.user_id).id)
+    assert problems() == ["Add at least one lesson with a playable video"]
+    lesson = studio.add_section(session, teacher.user_id, draft.id, "Silent lesson").sections[0]
+    assert problems() == ["Add at least one lesson with a playable video"]  # a lesson without video is not enough
+    studio.update_section(
+        session, teacher.user_id, lesson.id, SectionChanges(video_url="youtube.com/embed/dQw4w9WgXcQ")
+    )
+    assert problems() == []
+
+
+def test_an_uploaded_video_counts_only_once_ready(session, teacher, draft):
+    lesson = studio.add_section(session, teacher.user_id, draft.id, "Uploaded").sections[0]
+    video = make_upload(session, teacher.user_id, kind="video", section_id=lesson.id, duration_seconds=95)
+    studio.attach_video(session, teacher.user_id, lesson.id, video.id)
+    assert NEEDS_VIDEO not in studio.publish_problems(session, teacher.user_id, draft.id)
+    video.status = "rejected"  # e.g. removed by a later check
+    session.add(video)
+    session.flush()
+    assert NEEDS_VIDEO in studio.publish_problems(session, teacher.user_id, draft.id)
+
+
+NEEDS_VIDEO = "Add at least one lesson with a playable video"
+
+
+def test_publish_puts_the_course_in_the_catalog_and_search_and_unpublish_takes_it_out(session, teacher, draft):
+    _ready(session, teacher, draft.id)
+    assert search.search_courses(session, "jollof") == []  # a draft is not in search
+    published = studio.publish(session, teacher.user_id, draft.id)
+    session.commit()
+    assert (published.status, published.publish_problems) == ("published", [])
+    first = session.get(Course, draft.id).published_at
+    assert first is not None
+    assert [r.id for r in search.search_courses(session, "jollof")] == [draft.id]
+    assert studio.unpublish(session, teacher.user_id, draft.id).status == "unpublished"
+    session.commit()
+    assert search.search_courses(session, "jollof") == []
+    studio.publish(session, teacher.user_id, draft.id)
+    session.commit()
+    assert session.get(Course, draft.id).published_at == first  # the first publication date stays
+
+
+def test_a_draft_cannot_be_unpublished(session, teacher, draft):
+    _refused(
+        lambda: studio.unpublish(session, teacher.user_id, draft.id),
+        "status",
+        "Only a published course can be unpublished.",
+    )
+
+
+# --- deleting ------------------------------------------------------------------------------------------------------
+
+
+def test_a_course_with_learners_is_never_deleted(session, teacher, draft):
+    enroll(session, make_user(session), session.get(Course, draft.id))
+    with pytest.raises(Conflict, match=r"^This course has learners enrolled; unpublish it instead\.$") as caught:
+        studio.delete_course(session, teacher.user_id, draft.id)
+    assert caught.value.status == 409
+    session.rollback()
+    assert session.get(Course, draft.id) is not None
+
+
+def test_deleting_removes_the_course_and_what_points_at_it(session, teacher, draft):
+    category = make_category(session)
+    studio.update_course(session, teacher.user_id, draft.id, _changes(category_ids=[category.id]))
+    studio.add_section(session, teacher.user_id, draft.id, "One")
+    shopper = make_user(session)
+    session.add(CartEntry(user_id=shopper.id, course_id=draft.id))
+    session.add(WishlistEntry(user_id=shopper.id, course_id=draft.id))
+    session.commit()
+    studio.delete_course(session, teacher.user_id, draft.id)
+    session.commit()
+    assert session.get(Course, draft.id) is None
+    for model in (Section, CourseCategory, CartEntry, WishlistEntry):
+        assert session.exec(select(model).where(model.course_id == draft.id)).all() == []
+    assert session.get(Instructor, teacher.id) is not None
+
+
+def test_a_course_in_an_order_is_not_deleted(session, teacher, draft):
+    course = session.get(Course, draft.id)
+    _sale(session, course, 100)
+    for enrollment in session.exec(select(Enrollment).where(Enrollment.course_id == draft.id)).all():
+        session.delete(enrollment)
+    session.commit()
+    with pytest.raises(Conflict, match="in learners' orders"):
+        studio.delete_course(session, teacher.user_id, draft.id)
