@@ -22,6 +22,7 @@ from marketplace.api import (
     profile,
     questions,
     reviews,
+    teach,
     wishlist,
 )
 from marketplace.api.errors import error_responses
@@ -36,7 +37,7 @@ log = logging.getLogger(__name__)
 ROUTERS = (
     (catalog, (404, 422)),
     (auth, (400, 401, 403, 409, 422, 429)),
-    (cart, (401, 404, 409, 422)),
+    (cart, (401, 403, 404, 409, 422)),
     (payments, (400, 401, 404, 409, 422, 502)),
     (learning, (401, 403, 404, 422)),
     (reviews, (400, 401, 403, 404, 422)),
@@ -48,6 +49,7 @@ ROUTERS = (
     (questions, (400, 401, 403, 404, 422, 429)),
     (order_history, (401, 422)),
     (earnings, (400, 401, 403, 422)),
+    (teach, (400, 401, 403, 404, 409, 422)),
 )
 
 
