@@ -16,7 +16,7 @@ NAV = (
     ("New course", routes.STUDIO_NEW_COURSE, "plus"),
 )
 
-_TAB = "flex shrink-0 items-center gap-2 rounded-md px-3 min-h-[44px] text-sm whitespace-nowrap"
+_TAB = "flex shrink-0 items-center gap-2 rounded-md px-2.5 sm:px-3 min-h-[44px] text-sm whitespace-nowrap"
 _TAB_ACTIVE = f"{_TAB} bg-blue-50 font-semibold text-blue-700"
 _TAB_IDLE = f"{_TAB} text-gray-700 hover:bg-gray-100"
 
@@ -26,7 +26,7 @@ def studio_nav(active: str) -> rx.Component:
     return rx.el.nav(
         *[
             rx.el.a(
-                rx.icon(icon, size=18, aria_hidden="true"),
+                rx.icon(icon, size=18, aria_hidden="true", class_name="hidden sm:block"),  # all three fit a phone
                 label,
                 href=href,
                 aria_current="page" if href == active else None,
