@@ -22,6 +22,7 @@ from marketplace.api import (
     profile,
     questions,
     reviews,
+    studio,
     teach,
     wishlist,
 )
@@ -49,6 +50,7 @@ ROUTERS = (
     (questions, (400, 401, 403, 404, 422, 429)),
     (order_history, (401, 422)),
     (earnings, (400, 401, 403, 422)),
+    (studio, (400, 401, 403, 404, 409, 422)),
     (teach, (400, 401, 403, 404, 409, 422)),
 )
 

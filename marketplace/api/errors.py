@@ -28,6 +28,7 @@ class ErrorBody(BaseModel):
     message: str
     field: str | None = None
     errors: dict[str, str] | None = None  # form routes: every field's message at once
+    problems: list[str] | None = None  # a studio course that cannot be published yet: each missing piece
     # A log-in refused because the address is not verified yet (403): the UI offers to resend the link.
     needs_verification: bool | None = Field(default=None, alias="needsVerification")
 

@@ -92,12 +92,4 @@ class SectionChanges(Shape):
     title: str | None = None
     is_preview: bool | None = None
     video_url: str | None = None  # a YouTube link; "" removes it
-    duration_seconds: int | None = None
-
-
-class PublishProblems(Shape):
-    """Why a course cannot be published yet: the message and every missing piece."""
-
-    message: str
-    field: str = "publish"
-    problems: list[str] = Field(default_factory=list)
+    duration_seconds: int | None = Field(None, le=2_147_483_647)  # the domain says 0 to 86,400 in words
