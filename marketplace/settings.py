@@ -106,6 +106,19 @@ class Settings(BaseSettings):
 
     # Uploads.
     max_picture_bytes: int = Field(2_000_000, alias="MAX_PICTURE_BYTES")
+    # Course media (docs/product.md, "Media and uploads"): lesson videos and thumbnails live in DATA_DIR/media
+    # ("local") or in an S3-compatible bucket ("s3"; S3_ENDPOINT_URL for MinIO, R2, Spaces and the like).
+    media_storage: Literal["local", "s3"] = Field("local", alias="MEDIA_STORAGE")
+    s3_bucket: str = Field("", alias="S3_BUCKET")
+    s3_endpoint_url: str = Field("", alias="S3_ENDPOINT_URL")
+    s3_region: str = Field("", alias="S3_REGION")
+    s3_access_key_id: str = Field("", alias="S3_ACCESS_KEY_ID")
+    s3_secret_access_key: str = Field("", alias="S3_SECRET_ACCESS_KEY")
+    max_video_bytes: int = Field(2 * 1024**3, alias="MAX_VIDEO_BYTES", ge=1)
+    max_image_bytes: int = Field(10_000_000, alias="MAX_IMAGE_BYTES", ge=1)
+    # How long a lesson video's signed link works: long enough to watch a lesson with pauses (the player asks
+    # again on every visit), short enough that a copied link soon stops working.
+    media_url_seconds: int = Field(4 * 3600, alias="MEDIA_URL_SECONDS", ge=60, le=7 * 24 * 3600)
 
     # Browser security. Other sites' origins (scheme://host[:port], comma-separated) whose pages may call the
     # API and the websocket with the visitor's credentials; none by default (the app's own pages need none).
@@ -162,6 +175,11 @@ class Settings(BaseSettings):
     def media_dir(self) -> Path:
         """Folder for uploaded pictures and videos."""
         return self.data_dir / "media"
+
+    @property
+    def uploads_incoming_dir(self) -> Path:
+        """Folder where resumable video uploads collect their chunks until they are checked."""
+        return self.data_dir / "uploads-incoming"
 
     @property
     def outbox_dir(self) -> Path:

@@ -13,6 +13,8 @@ DESCRIPTIONS = {
     403: "Signed in, but not allowed to do this.",
     404: "No such record (or it is not the caller's).",
     409: "The request clashes with what exists.",
+    413: "The file is larger than the limit (the message says how large it may be).",
+    415: "The file is not of a type taken here (the message names those that are).",
     422: "A value is missing, malformed or out of range (the message names it).",
     429: "Too many attempts; try again later.",
     502: "The payment provider refused or could not be reached.",

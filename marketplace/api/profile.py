@@ -96,6 +96,8 @@ def media(path: str) -> FileResponse:
     target = (root / path).resolve()
     if not target.is_relative_to(root) or not target.is_file() or target.suffix.lower() not in MEDIA_TYPES:
         raise NotFound("File not found")
+    if target.is_relative_to(root / "videos"):
+        raise NotFound("File not found")  # lesson videos only by signed link (api/media.py)
     media_type = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
     # Avatar names are random per upload, so an avatar never changes under its URL and can be cached for good;
     # other uploads may be replaced in place, so they are cached for an hour.

@@ -14,12 +14,15 @@ from marketplace.states.search import SearchState
 
 # The demo generator writes a 128x72 copy of each course picture (courses/<n>-sm.webp) for slots like this one.
 DEMO_THUMBNAILS = "/images/courses/"
+UPLOADED_IMAGES = "/api/media/images/"  # course thumbnails uploaded in the studio (marketplace/media/images.py)
 
 
 def small_thumbnail(src: rx.Var) -> rx.Var:
-    """The 128 px variant of a demo course picture for the 64 px result slot; other pictures as they are."""
+    """The small variant of a demo or uploaded course picture for the 64 px result slot; others as they are."""
     return rx.cond(
-        src.startswith(DEMO_THUMBNAILS) & src.endswith(".webp") & ~src.endswith("-sm.webp"),
+        (src.startswith(DEMO_THUMBNAILS) | src.startswith(UPLOADED_IMAGES))
+        & src.endswith(".webp")
+        & ~src.endswith("-sm.webp"),
         src.replace(".webp", "-sm.webp"),
         src,
     )

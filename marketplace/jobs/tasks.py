@@ -70,6 +70,13 @@ def settle_sandbox_transfer(payload: dict[str, Any], ctx: JobContext) -> None:
         checkout.receive_webhook(session, provider="sandbox", headers=headers, raw_body=raw_body)
 
 
+def process_video(payload: dict[str, Any], ctx: JobContext) -> None:
+    """A lesson video finished uploading: probe it, move it into media storage, mark it ready and attach it."""
+    from marketplace.media import videos  # PyAV loads only in processes that run this job
+
+    videos.process_upload(ctx.session, payload["upload_id"])
+
+
 def password_reset_request(payload: dict[str, Any], ctx: JobContext) -> None:
     """Forgot-password: mail a reset link when the typed address has an account (the request did not look)."""
     with ctx.session() as session:
@@ -86,6 +93,7 @@ TASKS: dict[str, Task] = {
     "mail.send": Task(send_mail, scrub_payload=True),
     "payments.webhook": Task(process_webhook),
     "payments.sandbox_settle": Task(settle_sandbox_transfer),
+    "media.process_video": Task(process_video),
     # The typed address is personal data: wiped from the row once the job is done.
     account_recovery.RESET_JOB: Task(password_reset_request, scrub_payload=True),
     account_recovery.RESEND_JOB: Task(verification_resend_request, scrub_payload=True),
