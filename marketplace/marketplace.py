@@ -21,6 +21,7 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
     reviews,
     search,
     studio,
+    studio_earnings,
     teachers,
 )
 from marketplace.pages.not_found import not_found
