@@ -16,6 +16,7 @@ from marketplace.api import (
     chats,
     earnings,
     learning,
+    media,
     notifications,
     order_history,
     payments,
@@ -24,6 +25,7 @@ from marketplace.api import (
     reviews,
     studio,
     teach,
+    uploads,
     wishlist,
 )
 from marketplace.api.errors import error_responses
@@ -42,6 +44,9 @@ ROUTERS = (
     (payments, (400, 401, 404, 409, 422, 502)),
     (learning, (401, 403, 404, 422)),
     (reviews, (400, 401, 403, 404, 422)),
+    # Before profile: its /media/{path} would otherwise answer the thumbnails' and videos' paths.
+    (media, (403, 404, 422)),
+    (uploads, (400, 401, 403, 404, 413, 415, 422)),
     (profile, (401, 404, 422)),
     (chats, (401, 403, 404, 422)),
     (notifications, (401, 404, 422)),
@@ -78,6 +83,8 @@ def create_api(current: Settings | None = None) -> FastAPI:
     )
     for module, statuses in ROUTERS:
         api.include_router(module.router, prefix="/api", responses=error_responses(*statuses))
+    # The tus protocol's routes (resumable video uploads) are documented at tus.io, not in our OpenAPI document.
+    api.include_router(uploads.tus_router, prefix="/api", include_in_schema=False)
 
     @api.exception_handler(DomainError)
     async def domain_error(_request: Request, exc: DomainError) -> JSONResponse:
