@@ -54,6 +54,12 @@ def google_script_in_use(current: Settings) -> bool:
     return bool(current.google_client_id) and current.google_issuer.rstrip("/") in GOOGLE_ISSUERS
 
 
+def _s3_media_origin(current: Settings) -> list[str]:
+    """The S3 endpoint's origin when lesson videos are served from it over plain http (https is allowed anyway)."""
+    endpoint = current.s3_endpoint_url if current.media_storage == "s3" else ""
+    return [_origin(endpoint)] if endpoint.startswith("http://") else []
+
+
 def policy_directives(current: Settings, *, docs: bool = False) -> dict[str, list[str]]:
     """The Content-Security-Policy as ``{directive: [sources]}``; ``docs`` for the Swagger UI page."""
     public = _origin(current.public_url)
@@ -70,8 +76,9 @@ def policy_directives(current: Settings, *, docs: bool = False) -> dict[str, lis
         # Course thumbnails may be https links (docs/product.md keeps them); data:/blob: for inline and picked pictures.
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "font-src": ["'self'", "data:"],
-        # A section's video may be an https file anywhere (played in <video>).
-        "media-src": ["'self'", "blob:", "https:"],
+        # A section's video may be an https file anywhere (played in <video>); uploaded lessons on S3 play from
+        # presigned links to its endpoint, which may be plain http on a private network (MinIO).
+        "media-src": ["'self'", "blob:", "https:", *_s3_media_origin(current)],
         # The Reflex websocket and uploads go to the public URL the build was made for (the same origin when
         # the site is visited there; 'self' covers ws(s) of the page's own origin in current browsers).
         "connect-src": ["'self'", public, _websocket_origin(current.public_url), *google],
@@ -258,25 +265,31 @@ class BodyLimit:
     """ASGI middleware: an upload body over the limit is refused from its Content-Length, or while it streams.
 
     Applies to the upload endpoints (Reflex's ``/_upload`` and the API's profile update, the only requests that
-    carry a picture): the body is refused with 413 before it is read, not after 200 MB reached the server.
+    carry a picture, and the course-image upload with its own MAX_IMAGE_BYTES): the body is refused with 413
+    before it is read, not after 200 MB reached the server. Lesson videos arrive in resumable chunks instead.
     """
 
     def __init__(self, app: ASGIApp, limit: int | None = None) -> None:
         self.app = app
         self.limit = limit if limit is not None else settings.max_picture_bytes + MULTIPART_ALLOWANCE
-        self._paths: set[str] | None = None
+        self._paths: dict[str, int] | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] not in ("POST", "PUT"):
             await self.app(scope, receive, send)
             return
         if self._paths is None:
-            self._paths = {_upload_path(), "/api/profile/update"}
-        if scope["path"] not in self._paths:
+            self._paths = {
+                _upload_path(): self.limit,
+                "/api/profile/update": self.limit,
+                "/api/uploads/images": settings.max_image_bytes + MULTIPART_ALLOWANCE,
+            }
+        limit = self._paths.get(scope["path"])
+        if limit is None:
             await self.app(scope, receive, send)
             return
         declared = Headers(scope=scope).get("content-length", "")
-        if declared.isdigit() and int(declared) > self.limit:
+        if declared.isdigit() and int(declared) > limit:
             await self._refuse(scope, receive, send)
             return
         received = 0
@@ -289,7 +302,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.limit:
+                if received > limit:
                     too_large = True  # the app sees the client go; its answer is replaced by ours
                     return {"type": "http.disconnect"}
             return message

@@ -240,3 +240,19 @@ def test_a_streamed_body_without_a_length_is_cut_off_at_the_limit(client):
 def test_an_upload_under_the_limit_reaches_the_app(client):
     response = client.put("/api/profile/update", content=b"x" * 1000, headers={"content-type": "text/plain"})
     assert response.status_code in (401, 422)  # the API's own answer: not signed in / not a form
+
+
+def test_course_images_have_their_own_larger_limit(client):
+    # Bigger than a profile picture may be, within MAX_IMAGE_BYTES: the API answers (not signed in).
+    fits = b"\0" * (settings.max_picture_bytes + 200_000)
+    response = client.post("/api/uploads/images", files={"file": ("a.png", fits, "image/png")})
+    assert response.status_code == 401
+    too_big = b"\0" * (settings.max_image_bytes + 200_000)
+    response = client.post("/api/uploads/images", files={"file": ("a.png", too_big, "image/png")})
+    assert (response.status_code, response.json()["message"]) == (413, UPLOAD_TOO_LARGE)
+
+
+def test_videos_from_an_s3_endpoint_may_play():
+    current = Settings(MEDIA_STORAGE="s3", S3_BUCKET="media", S3_ENDPOINT_URL="http://minio.internal:9000/")
+    assert "http://minio.internal:9000" in policy_directives(current)["media-src"]
+    assert policy_directives(Settings())["media-src"] == ["'self'", "blob:", "https:"]
