@@ -485,6 +485,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         reviews,
         search,
         session,
+        studio_earnings,
         teachers,
         wishlist,
     )
@@ -587,6 +588,16 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (auth_email.ResetPasswordState, "/reset-password?token=stale", {}, lambda s: s.submit(new_account)),
         (auth.LoginState, "/login", {}, lambda s: s.submit({"email": email, "password": "wrong-password"})),
         (auth_register.RegisterState, "/register", {}, lambda s: s.submit(new_account)),
+        (studio_earnings.StudioEarningsState, "/studio/earnings?page=2", {}, lambda s: s.load()),
+        (studio_earnings.StudioEarningsState, "/studio/earnings", {}, lambda s: s.download_csv()),
+        (
+            studio_earnings.StudioEarningsState,
+            "/studio/earnings",
+            {},
+            lambda s: s.save_payout(
+                {"bank_name": "Zenith Bank", "account_number": "0123456789", "account_name": "Ada Obi"}
+            ),
+        ),
         (header.HeaderState, "/", {}, lambda s: s.logout()),
     ]
 
