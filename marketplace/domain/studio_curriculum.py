@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from marketplace.db.models import Course, MediaUpload, Section
 from marketplace.domain.errors import DomainError, Forbidden, NotFound
@@ -124,12 +124,22 @@ def update_section(session: Session, user_id: int, section_id: int, changes: Sec
             if normalized is None:
                 raise DomainError(NOT_YOUTUBE, field="videoUrl")
             section.video_url, section.video_upload_id, section.video_file = normalized, None, ""
+            _forget_uploads(session, section)
         else:
             section.video_url = ""
     if "duration_seconds" in given:
         section.duration_seconds = _duration(changes.duration_seconds)
     session.add(section)
     return _changed(session, course)
+
+
+def _forget_uploads(session: Session, section: Section) -> None:
+    """The link is the instructor's newest choice: uploads sent for the lesson before it no longer belong to it,
+    so one still being checked does not replace the link when it is accepted, nor shows in the editor."""
+    query = select(MediaUpload).where(MediaUpload.section_id == section.id)
+    for upload in session.exec(query).all():
+        upload.section_id = None
+        session.add(upload)
 
 
 def move_section(session: Session, user_id: int, section_id: int, offset: int) -> CourseDraft:

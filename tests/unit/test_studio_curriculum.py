@@ -206,8 +206,12 @@ def test_an_accepted_video_replaces_the_link_and_brings_its_length(session, teac
     )
     assert session.get(Course, course_id).hours == 3
     # Pasting a link afterwards replaces the upload: a lesson plays one video.
+    pending = make_upload(session, teacher.user_id, kind="video", status="processing", section_id=section_id)
     relinked = _edit(session, teacher, section_id, video_url=WATCH).sections[0]
-    assert (relinked.video_upload_id, relinked.video_url) == (None, WATCH)
+    assert (relinked.video_upload_id, relinked.video_url, relinked.video_status) == (None, WATCH, "")
+    # An upload still being checked no longer belongs to the lesson, so it cannot replace the newer link.
+    session.refresh(pending)
+    assert pending.section_id is None
 
 
 def test_a_video_is_attached_only_when_it_is_the_callers_and_ready(session, teacher, course_id):
