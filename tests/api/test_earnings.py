@@ -9,8 +9,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlmodel import select
 
-from marketplace.db.models import EarningEntry, Instructor, PayoutAccount, User
+from marketplace.db.models import Coupon, EarningEntry, Instructor, Order, PayoutAccount, User
+from marketplace.domain.pricing import CouponTerms, price_kobo
 from marketplace.domain.sessions import issue_token
+from tests.api.test_payments import BILLING, _press, _verify
 from tests.factories import make_course, make_instructor, make_user
 from tests.unit.test_earnings import record_sale
 
@@ -125,3 +127,35 @@ def test_payout_details_are_validated_saved_and_masked(api_client, session):
         "******6789",
     )
     assert "0123456789" not in api_client.get("/api/studio/payout-account", headers=headers).text
+
+
+def test_a_sandbox_purchase_with_a_code_shows_once_with_its_split(api_client, session):
+    teacher, user = _teacher(session)
+    courses = [make_course(session, instructor=teacher, price_kobo=p) for p in (1_500_000, 799_999)]
+    session.add(Coupon(code="NAIJA10", percent_off=10))
+    session.commit()
+    buyer = make_user(session, first_name="Ngozi")
+    headers = _auth(session, buyer)
+    total = price_kobo((c.price_kobo for c in courses), coupon=CouponTerms("NAIJA10", percent_off=10)).total
+    body = {"courses": [c.id for c in courses], "totalAmount": str(total), "couponCode": "naija10", **BILLING}
+    started = api_client.post("/api/sandbox/initiate", json=body, headers=headers)
+    assert started.status_code == 200
+    params = _press(api_client, started.json()["checkoutLink"], "card")
+    for _ in range(2):  # the return page asks twice (a reload): paid once, written once
+        assert _verify(api_client, headers, {"provider": "sandbox", **params}).json()["status"] == "paid"
+    order = session.exec(select(Order).where(Order.tx_ref == params["tx_ref"])).one()
+    # ₦22,999.99 less ₦10 and the code's ₦2,300: 231,000 kobo shared 150,652.24 / 80,347.76 by price.
+    entries = session.exec(select(EarningEntry).order_by(EarningEntry.order_line_id)).all()
+    assert [(e.paid_kobo, e.fee_kobo, e.net_kobo) for e in entries] == [
+        (1_349_348, 404_804, 944_544),
+        (719_651, 215_895, 503_756),
+    ]
+    assert sum(e.paid_kobo for e in entries) == order.total_kobo - order.tax_kobo
+    summary = api_client.get("/api/studio/earnings", headers=_auth(session, user)).json()
+    assert (summary["allTime"]["paidText"], summary["allTime"]["feeText"], summary["allTime"]["netText"]) == (
+        "₦20,689.99",
+        "₦6,206.99",
+        "₦14,483",
+    )
+    sales = api_client.get("/api/studio/earnings/sales", headers=_auth(session, user)).json()
+    assert {s["learner"] for s in sales["data"]} == {"Ngozi"} and sales["total"] == 2
