@@ -15,7 +15,7 @@ from sqlalchemy import ColumnElement
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Category as CategoryRow
-from marketplace.db.models import Course, CourseCategory, Enrollment, Instructor, User
+from marketplace.db.models import Course, CourseCategory, Enrollment, Instructor, MediaUpload, User
 from marketplace.db.models import Section as SectionRow
 from marketplace.domain import reviews
 from marketplace.domain.catalog_cards import (
@@ -55,6 +55,7 @@ from marketplace.domain.listing import (
 from marketplace.domain.progress import is_enrolled
 from marketplace.domain.search import search_courses
 from marketplace.domain.video import section_video
+from marketplace.media.serving import ready_videos, uploaded_source
 from marketplace.money import to_naira
 from marketplace.shapes.catalog import CatalogStats, Category, CourseCard, CourseDetail, InstructorDetail, Section
 
@@ -174,8 +175,13 @@ def get_course(session: Session, course_id: int, *, viewer_id: int | None = None
     return course_cards(session, [visible_course(session, course_id, viewer_id)])[0]
 
 
-def _section(section: SectionRow, playable: bool) -> Section:
-    kind, src, mime = section_video(section.video_url, section.video_file) if playable else ("none", "", "")
+def _section(section: SectionRow, playable: bool, ready: dict[str, MediaUpload]) -> Section:
+    # An accepted uploaded video plays from a short-lived signed link, made only for who may watch it.
+    kind, src, mime = (
+        (uploaded_source(section, ready) or section_video(section.video_url, section.video_file))
+        if playable
+        else ("none", "", "")
+    )
     return Section(
         id=section.id or 0,
         title=section.title,
@@ -255,7 +261,8 @@ def get_course_detail(
     detail.teaches = own
     detail.status = course.status
     detail.free = course.price_kobo == 0
-    detail.sections = [_section(s, s.is_preview or enrolled or own) for s in sections]
+    ready = ready_videos(session, sections)
+    detail.sections = [_section(s, s.is_preview or enrolled or own, ready) for s in sections]
     detail.instructor = _instructor_block(session, course.instructor_id)
     if reviews_shown > 0:  # the course page reads its reviews through the review list instead (0 here)
         detail.review_summary = reviews.review_summary(session, reviews.COURSE, course_id)

@@ -18,6 +18,7 @@ from marketplace.db.models import (
     CourseCategory,
     Enrollment,
     Instructor,
+    MediaUpload,
     Section,
     SectionProgress,
     User,
@@ -39,6 +40,7 @@ from marketplace.domain.progress import (
 )
 from marketplace.domain.shapes import iso, person_name
 from marketplace.domain.video import classify_video, section_video
+from marketplace.media.serving import ready_videos, uploaded_source
 from marketplace.money import format_ngn
 from marketplace.shapes.base import Page, clamp_page, naira, page_count
 from marketplace.shapes.learning import (
@@ -217,8 +219,9 @@ def _player_course(session: Session, course: Course) -> PlayerCourse:
     )
 
 
-def _player_section(section: Section, number: int, done: set[int]) -> PlayerSection:
-    kind, src, mime = section_video(section.video_url, section.video_file)
+def _player_section(section: Section, number: int, done: set[int], ready: dict[str, MediaUpload]) -> PlayerSection:
+    # An accepted uploaded video plays from a short-lived signed link (the player is for who may watch it).
+    kind, src, mime = uploaded_source(section, ready) or section_video(section.video_url, section.video_file)
     return PlayerSection(
         id=_id(section),
         number=number,
@@ -266,6 +269,7 @@ def player_view(session: Session, *, user_id: int | None, course_id: int) -> Pla
     session.add(enrollment)
     sections = course_sections(session, course_id)
     done = completed_section_ids(session, enrollment.user_id, course_id)
+    ready = ready_videos(session, sections)
     ids = [_id(section) for section in sections]
     resume_here = enrollment.last_section_id in ids
     current = enrollment.last_section_id if resume_here else (ids[0] if ids else None)
@@ -276,7 +280,7 @@ def player_view(session: Session, *, user_id: int | None, course_id: int) -> Pla
             lessons=course.lectures or len(sections) or DEFAULT_LESSONS,
             level=course.level or DEFAULT_LEVEL,
         ),
-        sections=[_player_section(section, number, done) for number, section in enumerate(sections, start=1)],
+        sections=[_player_section(section, number, done, ready) for number, section in enumerate(sections, start=1)],
         current_section_id=current,
         resume_position_seconds=enrollment.last_position_seconds if resume_here else 0,
         progress=progress_summary(len(done), len(sections)),
@@ -298,6 +302,7 @@ def _teaches(session: Session, user_id: int | None, course_id: int) -> Course | 
 def _teacher_view(session: Session, course: Course) -> Player:
     """The player as the course's own instructor sees it: every section, no progress of theirs to keep."""
     sections = course_sections(session, _id(course))
+    ready = ready_videos(session, sections)
     return Player(
         course=_player_course(session, course),
         stats=PlayerStats(
@@ -305,7 +310,7 @@ def _teacher_view(session: Session, course: Course) -> Player:
             lessons=course.lectures or len(sections) or DEFAULT_LESSONS,
             level=course.level or DEFAULT_LEVEL,
         ),
-        sections=[_player_section(section, number, set()) for number, section in enumerate(sections, start=1)],
+        sections=[_player_section(section, number, set(), ready) for number, section in enumerate(sections, start=1)],
         current_section_id=_id(sections[0]) if sections else None,
         progress=progress_summary(0, len(sections)),
         teaching=True,

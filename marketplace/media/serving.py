@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from marketplace.db.models import MediaUpload, Section
+from marketplace.domain.video import VideoKind
 from marketplace.media.storage import get_storage
 from marketplace.settings import settings
 
@@ -102,7 +103,7 @@ def ready_videos(session: Session, sections: Iterable[Section]) -> dict[str, Med
     return {row.id: row for row in rows.all()}
 
 
-def uploaded_source(section: Section, ready: dict[str, MediaUpload]) -> tuple[str, str, str] | None:
+def uploaded_source(section: Section, ready: dict[str, MediaUpload]) -> tuple[VideoKind, str, str] | None:
     """``("native", signed link, mime)`` when the section has an accepted uploaded video, else None.
 
     Call it only for a viewer who may watch the section (its instructor, an enrolled learner, or anyone for a
