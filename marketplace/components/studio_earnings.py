@@ -14,7 +14,7 @@ from marketplace.shapes.earnings import CourseEarnings, Sale
 from marketplace.states.studio_earnings import StudioEarningsState as S
 
 _SELECT = f"{styles.INPUT} min-h-[44px] appearance-auto"
-_TABLE = "w-full text-sm md:table"
+_TABLE = "block w-full text-sm md:table"
 _HEAD = "sr-only md:not-sr-only md:table-header-group"
 _TH = "px-4 py-3 text-left font-semibold text-gray-700 md:bg-gray-50"
 _TH_NUM = f"{_TH} md:text-right"
@@ -32,7 +32,7 @@ def _total_card(title: str, index: int, test_id: str) -> rx.Component:
     totals = S.totals[index]
     return rx.el.section(
         rx.el.h3(title, class_name="text-sm font-semibold text-gray-700"),
-        rx.el.p(totals.label, class_name="text-xs text-gray-500") if index < 2 else rx.fragment(),
+        rx.el.p(totals.label if index < 2 else "Since your first sale", class_name="text-xs text-gray-500"),
         rx.el.p(totals.net_text, class_name="mt-2 text-2xl font-bold text-gray-900 tabular-nums", data_testid="net"),
         rx.el.p("Your earnings", class_name="text-xs text-gray-500"),
         rx.el.dl(
@@ -105,15 +105,37 @@ def _courses_table() -> rx.Component:
     )
 
 
+# A sale on a phone: the course, then the date and the learner, then the three amounts side by side (three lines,
+# not six); on a wide screen a plain table row.
+_SALE_ROW = "grid grid-cols-6 gap-x-3 gap-y-1 border-b border-gray-200 px-4 py-3 last:border-b-0 md:table-row md:p-0"
+_SALE_CELL = "md:table-cell md:px-4 md:py-3 md:text-sm md:text-gray-900"
+_SALE_AMOUNT = (
+    f"{_SALE_CELL} col-span-2 flex flex-col tabular-nums text-gray-900 before:text-xs before:text-gray-500 "
+    "before:content-[attr(data-label)] md:text-right md:before:content-none"
+)
+
+
 def _sale_row(sale: Sale) -> rx.Component:
     return rx.el.tr(
-        rx.el.td(sale.date_text, class_name=f"{_TD} whitespace-nowrap", data_label="Date"),
-        rx.el.td(sale.course_title, class_name=f"{_TD_FIRST} break-words", data_label="Course"),
-        rx.el.td(sale.learner, class_name=_TD, data_label="Learner"),
-        rx.el.td(sale.paid_text, class_name=_TD_NUM, data_label="Price paid"),
-        rx.el.td(sale.fee_text, class_name=_TD_NUM, data_label="Fee"),
-        rx.el.td(sale.net_text, class_name=f"{_TD_NUM} font-semibold", data_label="Net"),
-        class_name=_ROW,
+        rx.el.td(
+            sale.date_text,
+            class_name=f"{_SALE_CELL} col-span-4 whitespace-nowrap text-xs text-gray-600",
+            data_label="Date",
+        ),
+        rx.el.td(
+            sale.course_title,
+            class_name=f"{_SALE_CELL} order-first col-span-6 break-words font-semibold text-gray-900 md:font-normal",
+            data_label="Course",
+        ),
+        rx.el.td(
+            sale.learner,
+            class_name=f"{_SALE_CELL} col-span-2 truncate text-right text-xs text-gray-600 md:text-left",
+            data_label="Learner",
+        ),
+        rx.el.td(sale.paid_text, class_name=_SALE_AMOUNT, data_label="Price paid"),
+        rx.el.td(sale.fee_text, class_name=_SALE_AMOUNT, data_label="Fee"),
+        rx.el.td(sale.net_text, class_name=f"{_SALE_AMOUNT} font-semibold", data_label="Net"),
+        class_name=_SALE_ROW,
     )
 
 
