@@ -192,7 +192,12 @@ def _sales_table() -> rx.Component:
                 class_name=_TABLE,
                 data_testid="sales",
             ),
-            class_name=f"{styles.CARD} mt-3 overflow-hidden",
+            aria_busy=S.turning_page,
+            class_name=rx.cond(
+                S.turning_page,
+                f"{styles.CARD} mt-3 overflow-hidden opacity-50 transition-opacity",
+                f"{styles.CARD} mt-3 overflow-hidden transition-opacity",
+            ),
         ),
         pager(S.page, S.pages, S.go_to_page),
     )

@@ -71,6 +71,7 @@ class StudioEarningsState(rx.State):
     pages: int = 1
     total_sales: int = 0
     downloading: bool = False
+    turning_page: bool = False  # another page of sales was asked for and is on its way
 
     # Payout details: what is saved (masked), the form, and its messages.
     banks: list[str] = []
@@ -101,9 +102,10 @@ class StudioEarningsState(rx.State):
             return rx.redirect(TEACH, replace=True)
         except Exception:
             log.exception("Loading the earnings page failed")
-            self.error, self.loaded = LOAD_FAILED, True
+            self.error, self.loaded, self.turning_page = LOAD_FAILED, True, False
             return None
         self._show(view)
+        self.turning_page = False
         if view.sales.page != asked:  # past the last page (an old link): the last one, URL corrected
             return rx.redirect(list_url(routes.STUDIO_EARNINGS, view.sales.page), replace=True)
         return None
@@ -130,6 +132,7 @@ class StudioEarningsState(rx.State):
     @rx.event
     def go_to_page(self, page: int):
         """Another page of sales: a new history entry (Back returns), whose on_load reads it."""
+        self.turning_page = True
         return rx.redirect(list_url(routes.STUDIO_EARNINGS, page_number(page)))
 
     @rx.event
