@@ -14,9 +14,10 @@ from marketplace.db.models import Coupon, EarningEntry, Order, OrderLine
 from marketplace.domain import checkout, earnings, orders
 from marketplace.domain.earnings import allocate, platform_fee
 from marketplace.domain.pricing import CouponTerms, price_kobo
+from marketplace.payments.sandbox import provider as sandbox
 from marketplace.settings import settings
 from tests.factories import make_course, make_instructor, make_user
-from tests.unit.test_orders import BILLING, _paid
+from tests.unit.test_orders import BILLING, _paid, _press, _start, webhook
 
 
 def _entries(session: Session, order: Order) -> list[EarningEntry]:
@@ -244,6 +245,22 @@ def test_a_repeated_confirmation_writes_the_ledger_once(session):
     assert earnings.record_order_earnings(session, order, orders.order_lines(session, order)) == 0
     session.commit()
     assert len(_entries(session, order)) == 2
+
+
+def test_a_transfer_webhook_delivered_twice_and_the_return_write_once(session):
+    buyer = make_user(session)
+    courses = [make_course(session), make_course(session, price_kobo=250_001)]
+    order = _start(session, buyer, courses)
+    _press(order, "transfer")
+    headers, body = sandbox.settle_transfer(order.tx_ref)
+    assert webhook(session, headers, body).status == "paid"
+    assert webhook(session, headers, body).status == "paid"  # the provider delivers it again
+    params = _press(order, "card")  # and the learner's return arrives too
+    checkout.handle_return(session, user=buyer, provider="sandbox", params=params)
+    session.commit()
+    entries = _entries(session, order)
+    assert len(entries) == 2
+    assert sum(e.paid_kobo for e in entries) == order.total_kobo - order.tax_kobo
 
 
 def test_the_same_payment_confirmed_twice_at_the_same_instant_writes_once(session, db_url):
