@@ -22,6 +22,7 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
     search,
     studio,
     studio_earnings,
+    teach,
     teachers,
 )
 from marketplace.pages.not_found import not_found

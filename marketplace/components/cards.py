@@ -99,7 +99,8 @@ def course_card(course: CourseCard, *, add_to_cart: bool = False) -> rx.Componen
                     class_name="mt-auto flex items-baseline gap-2 pt-2",
                 ),
             ),
-            rx.cond(~course.enrolled, _add_to_cart(course)) if add_to_cart else rx.fragment(),
+            # A free course is enrolled in from its page, never bought.
+            rx.cond(~course.enrolled & ~course.free, _add_to_cart(course)) if add_to_cart else rx.fragment(),
             class_name="flex flex-1 flex-col gap-1.5 p-4",
         ),
         class_name=f"{styles.CARD} relative flex flex-col overflow-hidden hover:shadow-md transition-shadow",

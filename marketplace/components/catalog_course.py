@@ -8,10 +8,10 @@ from marketplace import routes, styles
 from marketplace.components.cards import course_card, heart_button
 from marketplace.components.catalog_parts import person_picture, picture, section_heading
 from marketplace.components.catalog_syllabus import details_section
+from marketplace.components.course_buy import buy_box, status_banner
 from marketplace.components.course_reviews import reviews_section
 from marketplace.components.ui import badge, stars
 from marketplace.shapes.catalog import SocialLink
-from marketplace.states.cart import CartState
 from marketplace.states.course import CourseState
 from marketplace.states.reviews import ReviewListState
 
@@ -234,52 +234,12 @@ def share_row() -> rx.Component:
 
 
 def price_card() -> rx.Component:
-    """Price, struck original, n% Off, Add To Cart and Buy Now; Enrolled and Watch Now for owners."""
+    """Price, struck original, n% Off, and the way in for this viewer (components/course_buy.py)."""
     c = CourseState.course
     return rx.el.div(
         # On desktops the preview heads the price card; phones have it above the title (course_body).
         preview_player("desktop", "hidden lg:block"),
-        rx.cond(
-            CourseState.enrolled,
-            rx.el.div(
-                badge("Enrolled", "green"),
-                rx.el.a(
-                    rx.icon("circle-play", size=18),
-                    "Watch Now",
-                    href=routes.player("") + c.id.to_string(),
-                    class_name=f"{styles.BTN_PRIMARY} w-full",
-                ),
-                class_name="mt-4 flex flex-col gap-3",
-            ),
-            rx.el.div(
-                rx.el.div(
-                    rx.el.span(c.price_text, class_name="text-3xl font-extrabold text-gray-900"),
-                    rx.cond(
-                        c.original_price_text != "",
-                        rx.fragment(
-                            rx.el.del_(c.original_price_text, class_name="text-gray-500"),
-                            rx.el.span(c.discount_percentage, "% Off", class_name="font-semibold text-green-700"),
-                        ),
-                    ),
-                    class_name="flex flex-wrap items-baseline gap-2",
-                    data_testid="price",
-                ),
-                rx.el.button(
-                    rx.icon("shopping-cart", size=18),
-                    "Add To Cart",
-                    type="button",
-                    on_click=CartState.add(c.id),
-                    class_name=f"{styles.BTN_DARK} mt-4 w-full",
-                ),
-                rx.el.button(
-                    "Buy Now",
-                    type="button",
-                    on_click=CartState.buy_now(c.id),
-                    class_name=f"{styles.BTN_OUTLINE} mt-3 w-full",
-                ),
-                class_name="mt-4",
-            ),
-        ),
+        buy_box(),
         rx.el.ul(
             _fact("clock", c.hours, " hours of video"),
             _fact("book-open", c.lectures, " lectures"),
@@ -355,6 +315,7 @@ def course_body() -> rx.Component:
     """The whole course page once loaded: the price card sits beside the content on desktops."""
     return rx.fragment(
         breadcrumb(("Home", routes.HOME), ("Categories", routes.CATEGORIES), current=CourseState.course.title),
+        status_banner(),
         rx.el.div(
             preview_player("phone", "min-w-0 lg:hidden"),
             rx.el.div(title_card(), class_name="min-w-0 lg:col-start-1"),

@@ -106,7 +106,7 @@ def hero() -> rx.Component:
             ),
             rx.el.div(
                 rx.el.a("Explore Courses", href=routes.CATEGORIES, class_name=f"{styles.BTN_PRIMARY} px-6"),
-                rx.el.a("Teach on Naija Learn", href=routes.REGISTER, class_name=f"{styles.BTN_OUTLINE} px-6"),
+                rx.el.a("Teach on Naija Learn", href=routes.TEACH, class_name=f"{styles.BTN_OUTLINE} px-6"),
                 class_name="mt-6 flex flex-wrap gap-3",
             ),
             class_name="flex flex-col justify-center",
@@ -316,7 +316,7 @@ def calls_to_action() -> rx.Component:
             "Teach what you know to learners across Nigeria. Publish a course, set your price in naira and "
             "get paid when learners enrol.",
             "Start Teaching Today",
-            routes.REGISTER,
+            routes.TEACH,
             "presentation",
             flip=False,
         ),

@@ -105,20 +105,19 @@ def _menu(label: str, menu_id: str, button: list[rx.Component], panel: rx.Compon
     )
 
 
+_MENU_LINK_CLASS = "block px-4 py-2.5 text-sm text-gray-700 hover:bg-gray-50 focus:bg-gray-50"
+
+
 def _menu_link(label: str, href: str, extra: str = "") -> rx.Component:
     return rx.el.li(
-        rx.el.a(
-            label,
-            href=href,
-            class_name=f"block px-4 py-2.5 text-sm text-gray-700 hover:bg-gray-50 focus:bg-gray-50 {extra}".strip(),
-        ),
+        rx.el.a(label, href=href, class_name=f"{_MENU_LINK_CLASS} {extra}".strip()),
         class_name=extra,
     )
 
 
 def account_menu() -> rx.Component:
     """The avatar with its menu: Home, (Categories on a phone), Profile, My Courses, My orders, Teachers,
-    Message, My Reviews, Logout. On a phone it is the signed-in header's only menu."""
+    Message, My Reviews, Studio (or Teach on Naija Learn), Logout. On a phone it is the signed-in header's only menu."""
     return _menu(
         "Account menu",
         ACCOUNT_MENU_ID,
@@ -133,6 +132,8 @@ def account_menu() -> rx.Component:
                 # A phone's signed-in header has no room for the Categories link (nor a menu beside four icons).
                 _menu_link("Categories", routes.CATEGORIES, "md:hidden"),
                 *[_menu_link(label, href) for label, href in MENU_LINKS[1:]],
+                # Beside the header's own link, which a phone has no room for.
+                rx.el.li(_teach_or_studio(_MENU_LINK_CLASS)),
             ),
             rx.el.button(
                 "Logout",
@@ -157,8 +158,18 @@ def _cart_link() -> rx.Component:
     return _icon_link("shopping-cart", routes.CART, "Cart", SessionState.cart_count)
 
 
+def _teach_or_studio(class_name: str) -> rx.Component:
+    """Instructors go to their studio; everyone else learns what teaching here means (/teach)."""
+    return rx.cond(
+        SessionState.is_instructor,
+        rx.el.a("Studio", href=routes.STUDIO, class_name=class_name),
+        rx.el.a("Teach on Naija Learn", href=routes.TEACH, class_name=class_name),
+    )
+
+
 def _signed_in_actions() -> rx.Component:
     return rx.el.div(
+        _teach_or_studio("hidden lg:inline text-sm text-gray-700 px-2"),
         _icon_link("heart", routes.WISHLIST, "Wishlist"),
         _cart_link(),
         _icon_link("bell", routes.NOTIFICATIONS, "Notifications", BellState.unread),
@@ -169,7 +180,7 @@ def _signed_in_actions() -> rx.Component:
 
 def _signed_out_actions() -> rx.Component:
     return rx.el.div(
-        rx.el.a("Teach on Naija Learn", href=routes.REGISTER, class_name="hidden lg:inline text-sm text-gray-700 px-2"),
+        rx.el.a("Teach on Naija Learn", href=routes.TEACH, class_name="hidden lg:inline text-sm text-gray-700 px-2"),
         _cart_link(),
         # On a phone these two are in the menu.
         rx.el.div(
@@ -194,7 +205,7 @@ def _mobile_menu() -> rx.Component:
                     rx.el.li(rx.el.a(label, href=href, class_name=link))
                     for label, href in (
                         ("Categories", routes.CATEGORIES),
-                        ("Teach on Naija Learn", routes.REGISTER),
+                        ("Teach on Naija Learn", routes.TEACH),
                         ("Log In", routes.LOGIN),
                         ("Sign Up", routes.REGISTER),
                     )

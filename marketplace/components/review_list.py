@@ -120,7 +120,8 @@ def reviews_panel(
     """Summary, the review form, then the list (under ``list_heading`` when given) and its pager."""
     return rx.fragment(
         rx.el.div(review_summary(ReviewListState.summary), class_name="mt-4"),
-        rx.el.div(review_form(form_heading, target_label), class_name="mt-6"),
+        # The instructor the reviews are about answers them, and never reviews their own course or themselves.
+        rx.cond(~ReviewListState.can_reply, rx.el.div(review_form(form_heading, target_label), class_name="mt-6")),
         rx.el.div(
             rx.el.h2(list_heading, class_name=styles.H3) if list_heading else rx.fragment(),
             rx.el.div(review_list(), data_testid=list_testid),

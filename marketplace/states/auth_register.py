@@ -7,6 +7,7 @@ domain runs them again on the server side of the same call, so the two can never
 from __future__ import annotations
 
 import logging
+from urllib.parse import quote
 
 import reflex as rx
 
@@ -91,6 +92,9 @@ class RegisterState(rx.State):
             self.done = True
             self.notice = ACCOUNT_CREATED
             yield rx.toast.success(ACCOUNT_CREATED)
-            yield rx.redirect(f"{routes.LOGIN}?registered=1")
+            # A visitor who came to sign up from a page (/register?next=/teach) goes back there after logging in.
+            target = self.router.url.query_parameters.get("next", "")
+            back = f"&next={quote(routes.safe_next(target), safe='/')}" if target else ""
+            yield rx.redirect(f"{routes.LOGIN}?registered=1{back}")
         finally:
             self.submitting = False

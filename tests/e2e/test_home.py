@@ -102,7 +102,7 @@ def test_each_see_all_link_opens_the_course_listing(page):
         expect(page.get_by_test_id("course-grid").get_by_test_id("course-card").first).to_be_visible(timeout=WAIT)
 
 
-def test_become_an_instructor_invites_people_to_sign_up(page):
+def test_become_an_instructor_leads_to_what_teaching_here_means(page):
     page.goto("/")
     heading = page.get_by_role("heading", name="Become an Instructor", level=2)
     expect(heading).to_be_visible(timeout=WAIT)
@@ -110,10 +110,11 @@ def test_become_an_instructor_invites_people_to_sign_up(page):
     expect(block).to_contain_text("Teach what you know to learners across Nigeria.")
     button = block.get_by_role("link", name="Start Teaching Today")
     expect(button).to_be_visible()
-    expect(button).to_have_attribute("href", routes.REGISTER)
+    expect(button).to_have_attribute("href", routes.TEACH)
     button.click()
-    expect(page).to_have_url(re.compile(rf"{routes.REGISTER}/?$"), timeout=WAIT)
-    expect(page.get_by_role("heading", name="Create your account", level=1)).to_be_visible(timeout=WAIT)
+    expect(page).to_have_url(re.compile(rf"{routes.TEACH}/?$"), timeout=WAIT)
+    expect(page.get_by_role("heading", name="What teaching here means", level=2)).to_be_visible(timeout=WAIT)
+    expect(page.get_by_role("main").get_by_role("link", name="Create account")).to_be_visible()
 
 
 def test_continue_learning_leads_back_to_the_course_watched_last(browser, live_app, base_url):

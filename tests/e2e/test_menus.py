@@ -77,7 +77,16 @@ def test_avatar_menu_is_a_button_naming_its_panel_and_lists_my_orders(desktop):
     expect(button).to_have_attribute("aria-expanded", "true")
     expect(panel.get_by_role("link", name="My orders")).to_have_attribute("href", "/orders")
     labels = [text.strip() for text in panel.get_by_role("link").all_inner_texts() if text.strip()]
-    assert labels == ["Home", "Profile", "My Courses", "My orders", "Teachers", "Message", "My Reviews"]
+    assert labels == [
+        "Home",
+        "Profile",
+        "My Courses",
+        "My orders",
+        "Teachers",
+        "Message",
+        "My Reviews",
+        "Teach on Naija Learn",
+    ]
     expect(panel.get_by_role("button", name="Logout")).to_be_visible()
     screenshot(desktop, "account-menu-open")
     button.click()  # the button closes what it opened

@@ -471,6 +471,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         coupon,
         course,
         devices,
+        free_enrollment,
         header,
         home,
         instructor,
@@ -486,6 +487,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         search,
         session,
         studio_earnings,
+        teach,
         teachers,
         wishlist,
     )
@@ -588,6 +590,21 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (auth_email.ResetPasswordState, "/reset-password?token=stale", {}, lambda s: s.submit(new_account)),
         (auth.LoginState, "/login", {}, lambda s: s.submit({"email": email, "password": "wrong-password"})),
         (auth_register.RegisterState, "/register", {}, lambda s: s.submit(new_account)),
+        (teach.TeachState, "/teach", {}, lambda s: s.load()),
+        (
+            teach.TeachState,
+            "/teach",
+            {},
+            lambda s: s.submit(
+                {"title": "Chef", "about": "Twelve years in Lagos kitchens, teaching.", "expertise": "Baking"}
+            ),
+        ),
+        (
+            free_enrollment.FreeEnrollState,
+            f"/courses/{other_id}",
+            {"course_id": str(other_id)},
+            lambda s: s.enroll(other_id),
+        ),
         (studio_earnings.StudioEarningsState, "/studio/earnings?page=2", {}, lambda s: s.load()),
         (studio_earnings.StudioEarningsState, "/studio/earnings", {}, lambda s: s.download_csv()),
         (
