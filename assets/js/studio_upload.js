@@ -25,7 +25,8 @@
   const uploads = new WeakMap(); // uploader root -> its state
 
   // --- words -------------------------------------------------------------------------------------------------
-  const megabytes = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
+  // "12.5 MB of 40.0 MB"; a file under a megabyte in KB, where "0.0 MB of 0.3 MB" would say nothing.
+  const amount = (bytes, total) => (total < MB ? `${Math.round(bytes / 1024)} KB` : `${(bytes / MB).toFixed(1)} MB`);
   const speedText = (perSecond) =>
     perSecond >= MB ? `${(perSecond / MB).toFixed(1)} MB/s` : `${Math.max(1, Math.round(perSecond / 1024))} KB/s`;
   function timeLeftText(seconds) {
@@ -118,7 +119,7 @@
     while (state.samples.length > 2 && now - state.samples[0][0] > 8000) state.samples.shift();
     const [then, before] = state.samples[0];
     const perSecond = now > then ? ((sent - before) * 1000) / (now - then) : 0;
-    const parts = [`${megabytes(sent)} of ${megabytes(total)}`];
+    const parts = [`${amount(sent, total)} of ${amount(total, total)}`];
     if (perSecond > 0 && sent < total) parts.push(speedText(perSecond), timeLeftText((total - sent) / perSecond));
     return parts.join(" · ");
   }
