@@ -62,6 +62,7 @@ def text_box(label: str, field: str, value, *, multiline: bool = False, hint: st
             key=f"{element_id}-" + Editor.version.to_string(),
             aria_invalid=_invalid(field),
             aria_describedby=f"{element_id}-error",
+            data_autosave=field,  # kept in the browser until saved (assets/js/studio_autosave.js)
             class_name=f"{styles.INPUT} {'min-h-[120px]' if multiline else ''}",
             **save(field),
             **props,
@@ -121,6 +122,7 @@ def _choice(label: str, field: str, options) -> rx.Component:
             default_value=getattr(Editor.draft, field),
             key=f"{element_id}-" + Editor.version.to_string(),
             on_change=lambda value: Editor.save_field(field, value),
+            data_autosave=field,
             class_name=styles.INPUT,
         ),
         field_error(field, element_id),

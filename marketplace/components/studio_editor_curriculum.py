@@ -22,7 +22,7 @@ _ICON_BTN = (
 )
 
 
-def _box(label: str, element_id, key: str, default, on_save, **props) -> rx.Component:
+def _box(label: str, element_id, key, default, on_save, **props) -> rx.Component:
     """A labelled section input saved on leaving and after a typing pause, with its message."""
     return rx.el.div(
         rx.el.label(label, html_for=element_id, class_name=styles.LABEL),
@@ -34,6 +34,7 @@ def _box(label: str, element_id, key: str, default, on_save, **props) -> rx.Comp
             aria_describedby=element_id + "-error",
             on_blur=on_save,
             on_change=lambda value: on_save(value).debounce(PAUSE_MS),
+            data_autosave=key,  # kept in the browser until saved (assets/js/studio_autosave.js)
             class_name=styles.INPUT,
             **props,
         ),

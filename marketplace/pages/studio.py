@@ -16,6 +16,7 @@ from marketplace.components.studio_shell import studio_page
 from marketplace.layouts import page, spinner
 from marketplace.states.studio import NewCourseState, StudioCoursesState
 from marketplace.states.studio_editor import StudioEditorState
+from marketplace.states.studio_sections import StudioSectionsState
 
 
 @page(routes.STUDIO, "Studio", on_load=StudioCoursesState.load)
@@ -44,7 +45,8 @@ def _refused() -> rx.Component:
     )
 
 
-@page(routes.STUDIO_COURSE, "Edit course", on_load=StudioEditorState.load)
+# recover runs after load: it saves what the browser kept of edits the server never answered for.
+@page(routes.STUDIO_COURSE, "Edit course", on_load=[StudioEditorState.load, StudioSectionsState.recover])
 def course_editor() -> rx.Component:
     """Details, pricing, thumbnail, curriculum and publishing of one of the instructor's courses."""
     return rx.cond(

@@ -15,6 +15,7 @@ Every event re-checks the caller and the domain re-checks ownership (docs/produc
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 from collections.abc import Callable
 from decimal import Decimal
@@ -136,9 +137,13 @@ class StudioEditorState(rx.State):
         if field in self.field_errors:
             self.field_errors = {k: v for k, v in self.field_errors.items() if k != field}
 
-    async def _run(self, field: str, work: Callable[[Session, int], CourseDraft]):
+    async def _run(self, field: str, work: Callable[[Session, int], CourseDraft], typed: str | None = None):
         """Save through the domain for the verified caller: Saving…, then All changes saved or the message beside
-        ``field``. An async generator (yields the in-between look)."""
+        ``field``. An async generator (yields the in-between look).
+
+        ``typed`` is the text of the box as the person left it: once the server has answered for it (saved or
+        refused with a message) the browser's kept copy is forgotten (assets/js/studio_autosave.js).
+        """
         self.save_status, self.save_error = "saving", ""
         yield
         user_id = await (await self.get_state(SessionState))._verified_user_id()
@@ -149,16 +154,47 @@ class StudioEditorState(rx.State):
             draft = await in_session_thread(lambda session: work(session, user_id))
         except DomainError as exc:
             self._fail(field, exc.message)  # beside the field that was edited, whatever the domain calls it
+            yield self._answered(field, typed)
             return
         except Exception:
             log.exception("Saving a course draft failed")
-            self._fail(field, FAILED)
+            self._fail(field, FAILED)  # the browser keeps the value; the next load tries it again
             return
         self._clear(field)
         self._show(draft)
         # Another field may still hold a refused value: the status keeps saying so until it is fixed.
         pending = next(iter(self.field_errors.values()), "")
         self.save_status, self.save_error = ("error", pending) if pending else ("saved", "")
+        yield self._answered(field, typed)
+
+    def _answered(self, field: str, typed: str | None):
+        """The script that forgets the browser's kept copy of ``typed`` (None: nothing kept for this field)."""
+        if typed is None or not self.draft.id:
+            return None
+        args = f"{self.draft.id}, {json.dumps(field)}, {json.dumps(typed)}"
+        return rx.call_script(f"window.naijaLearnStudio && window.naijaLearnStudio.answered({args})")
+
+    async def _save_field(self, field: str, value: str):
+        if not self.draft.id:
+            return
+        try:
+            changes = _changes(field, value)
+        except DomainError as exc:
+            self._fail(field, exc.message)
+            yield self._answered(field, value)
+            return
+        current = getattr(self.draft, field, None)
+        if current == getattr(changes, field, object()):
+            self._clear(field)
+            if self.save_status == "error" and not self.field_errors:
+                self.save_status, self.save_error = "saved", ""
+            yield self._answered(field, value)
+            return
+        course_id = self.draft.id
+        async for update in self._run(
+            field, lambda s, uid: studio.update_course(s, uid, course_id, changes), typed=value
+        ):
+            yield update
 
     # ---- events -----------------------------------------------------------------------------------------------
 
@@ -199,19 +235,7 @@ class StudioEditorState(rx.State):
     @rx.event
     async def save_field(self, field: str, value: str):
         """Save one edited field (text, list, level, language, price) unless it is unchanged."""
-        if not self.draft.id:
-            return
-        try:
-            changes = _changes(field, str(value))
-        except DomainError as exc:
-            self._fail(field, exc.message)
-            return
-        current = getattr(self.draft, field, None)
-        if current == getattr(changes, field, object()):
-            self._clear(field)
-            return
-        course_id = self.draft.id
-        async for update in self._run(field, lambda s, uid: studio.update_course(s, uid, course_id, changes)):
+        async for update in self._save_field(str(field), str(value)):
             yield update
 
     @rx.event
@@ -287,11 +311,6 @@ class StudioEditorState(rx.State):
                 yield update
         finally:
             self.thumbnail_busy = False
-
-    @rx.event
-    async def reload(self):
-        """Read the draft again (a video finished processing)."""
-        await self._reload_quietly()
 
 
 def _load(session: Session, user_id: int, course_id: int) -> tuple[CourseDraft, list[CategoryOption]] | None:

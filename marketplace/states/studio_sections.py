@@ -6,6 +6,7 @@ state, which owns the draft, the autosave status and the messages beside the fie
 
 from __future__ import annotations
 
+import json
 import re
 
 import reflex as rx
@@ -17,6 +18,20 @@ from marketplace.states.studio_editor import StudioEditorState
 
 DURATION = re.compile(r"^\s*(?:(\d+):)?(\d{1,3}):(\d{2})\s*$|^\s*(\d+)\s*$")
 DURATION_HELP = "Enter the length as mm:ss, like 12:30."
+SECTION_KEY = re.compile(r"^section-(\d+)-(title|video_url|duration)$")  # the data-autosave keys of section boxes
+MAX_KEPT = 50  # a browser's kept edits restored at once (a course has a handful of boxes plus its sections)
+AUTOSAVE_SCRIPT = "/js/studio_autosave.js"
+
+
+def unsaved_script(course_id: int) -> str:
+    """JavaScript giving the edits this browser kept for the course (loading assets/js/studio_autosave.js first,
+    which also starts keeping them)."""
+    call = f"window.naijaLearnStudio.unsaved({int(course_id)})"
+    return (
+        f"window.naijaLearnStudio ? {call} : new Promise((done) => document.head.appendChild(Object.assign("
+        f"document.createElement('script'), {{src: {json.dumps(AUTOSAVE_SCRIPT)}, onload: () => done({call}), "
+        "onerror: () => done({})})))"
+    )
 
 
 def parse_duration(text: str) -> int:
@@ -40,14 +55,58 @@ class StudioSectionsState(rx.State):
     new_title_version: int = 0  # bumps to empty the "New section" box after an add
     confirm_remove: int = 0
 
-    async def _save(self, key: str, work):
+    async def _save(self, key: str, work, typed: str | None = None):
         editor = await self.get_state(StudioEditorState)
-        async for update in editor._run(key, work):
+        async for update in editor._run(key, work, typed=typed):
             yield update
 
     async def _course_id(self) -> int:
         editor = await self.get_state(StudioEditorState)
-        return editor.draft.id if editor.draft is not None else 0
+        return editor.draft.id
+
+    async def _update(self, section_id: int, field: str, typed: str, value, changes: SectionChanges):
+        """Save one section box (``field`` of SectionDraft) unless it already holds ``value``."""
+        key = f"section-{section_id}-{'duration' if field == 'duration_seconds' else field}"
+        editor = await self.get_state(StudioEditorState)
+        if self._holds(editor, section_id, field, value):
+            editor._clear(key)
+            yield editor._answered(key, typed)
+            return
+        async for update in self._save(
+            key, lambda s, uid: studio.update_section(s, uid, section_id, changes), typed=typed
+        ):
+            yield update
+
+    @staticmethod
+    def _holds(editor: StudioEditorState, section_id: int, field: str, value) -> bool:
+        """Whether the section already holds ``value`` (leaving a box untouched saves nothing); a section no
+        longer there counts as holding it (nothing to save)."""
+        for section in editor.draft.sections:
+            if section.id == section_id:
+                return getattr(section, field) == value
+        return True
+
+    async def _rename(self, section_id: int, title: str):
+        async for update in self._update(section_id, "title", title, title, SectionChanges(title=title)):
+            yield update
+
+    async def _set_video_url(self, section_id: int, url: str):
+        link = url.strip()
+        async for update in self._update(section_id, "video_url", url, link, SectionChanges(video_url=link)):
+            yield update
+
+    async def _set_duration(self, section_id: int, text: str):
+        editor = await self.get_state(StudioEditorState)
+        key = f"section-{section_id}-duration"
+        try:
+            seconds = parse_duration(text)
+        except DomainError as exc:
+            editor._fail(key, exc.message)
+            yield editor._answered(key, text)
+            return
+        changes = SectionChanges(duration_seconds=seconds)
+        async for update in self._update(section_id, "duration_seconds", text, seconds, changes):
+            yield update
 
     @rx.event
     async def add(self, form_data: dict):
@@ -65,12 +124,7 @@ class StudioSectionsState(rx.State):
     @rx.event
     async def rename(self, section_id: int, title: str):
         """Save a section's title (on leaving the box, or when typing pauses)."""
-        if await self._unchanged(section_id, "title", str(title)):
-            return
-        changes = SectionChanges(title=str(title))
-        async for update in self._save(
-            f"section-{section_id}-title", lambda s, uid: studio.update_section(s, uid, int(section_id), changes)
-        ):
+        async for update in self._rename(int(section_id), str(title)):
             yield update
 
     @rx.event
@@ -85,29 +139,13 @@ class StudioSectionsState(rx.State):
     @rx.event
     async def set_video_url(self, section_id: int, url: str):
         """Save a section's YouTube link (the domain checks it is one)."""
-        if await self._unchanged(section_id, "video_url", str(url).strip()):
-            return
-        changes = SectionChanges(video_url=str(url).strip())
-        async for update in self._save(
-            f"section-{section_id}-video_url",
-            lambda s, uid: studio.update_section(s, uid, int(section_id), changes),
-        ):
+        async for update in self._set_video_url(int(section_id), str(url)):
             yield update
 
     @rx.event
     async def set_duration(self, section_id: int, text: str):
         """Save a section's length, typed as mm:ss."""
-        key = f"section-{section_id}-duration"
-        editor = await self.get_state(StudioEditorState)
-        try:
-            seconds = parse_duration(str(text))
-        except DomainError as exc:
-            editor._fail(key, exc.message)
-            return
-        if await self._unchanged(section_id, "duration_seconds", seconds):
-            return
-        changes = SectionChanges(duration_seconds=seconds)
-        async for update in self._save(key, lambda s, uid: studio.update_section(s, uid, int(section_id), changes)):
+        async for update in self._set_duration(int(section_id), str(text)):
             yield update
 
     @rx.event
@@ -145,15 +183,38 @@ class StudioSectionsState(rx.State):
         editor = await self.get_state(StudioEditorState)
         await editor._reload_quietly()
 
-    async def _unchanged(self, section_id: int, field: str, value) -> bool:
-        """Whether the section already holds ``value`` (leaving a box untouched saves nothing)."""
+    @rx.event
+    async def recover(self):
+        """on_load, after the draft: ask the browser for edits it kept that the server never answered for (typed
+        while the connection was dead, or just before the tab closed); restore_unsaved saves them."""
+        course_id = await self._course_id()
+        if not course_id:
+            return None
+        return rx.call_script(unsaved_script(course_id), callback=StudioSectionsState.restore_unsaved)
+
+    @rx.event
+    async def restore_unsaved(self, kept: dict):
+        """Save what the browser kept ({box key: text}), each box as if it had just been left; then show the draft.
+
+        The boxes are drawn again in any case: a reconnect redraws the page from the draft as it was when the
+        page hydrated, before the edits Reflex had queued meanwhile were saved; this answer comes after them.
+        """
         editor = await self.get_state(StudioEditorState)
-        if editor.draft is None:
-            return True
-        for section in editor.draft.sections:
-            if section.id == int(section_id):
-                if getattr(section, field) == value:
-                    editor._clear(f"section-{section_id}-{'duration' if field == 'duration_seconds' else field}")
-                    return True
-                return False
-        return True
+        if not editor.draft.id:
+            return
+        for key, value in list(kept.items() if isinstance(kept, dict) else [])[:MAX_KEPT]:
+            match = SECTION_KEY.match(str(key))
+            if match:
+                saving = self._section_box(int(match.group(1)), match.group(2), str(value))
+            else:
+                saving = editor._save_field(str(key), str(value))
+            async for update in saving:
+                yield update
+        editor.version += 1
+
+    def _section_box(self, section_id: int, box: str, value: str):
+        if box == "title":
+            return self._rename(section_id, value)
+        if box == "video_url":
+            return self._set_video_url(section_id, value)
+        return self._set_duration(section_id, value)
