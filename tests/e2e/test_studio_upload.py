@@ -52,6 +52,19 @@ HARNESS = """<!doctype html><html><head><title>Upload</title>
 </div></body></html>"""
 
 
+IMAGE_HARNESS = """<!doctype html><html><head><title>Image</title>
+<script src="/js/studio_upload.js" defer></script></head><body>
+<div data-image-uploader data-endpoint="/api/uploads/images" data-max-bytes="{max_bytes}">
+  <label><span>Course image</span><input type="file" data-image-input></label>
+  <p aria-live="polite" data-image-text></p>
+  <p role="alert" data-image-error></p>
+  <form data-image-form hidden
+        onsubmit="event.preventDefault(); document.body.dataset.image = this.elements.upload_id.value">
+    <input type="hidden" name="upload_id">
+  </form>
+</div></body></html>"""
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -86,6 +99,10 @@ def harness(db_url, lesson, local_media):
     @api.get("/harness", response_class=HTMLResponse, include_in_schema=False)
     def page() -> str:
         return HARNESS.format(section_id=lesson["section_id"], chunk=CHUNK, max_bytes=settings.max_video_bytes)
+
+    @api.get("/image-harness", response_class=HTMLResponse, include_in_schema=False)
+    def image_page() -> str:
+        return IMAGE_HARNESS.format(max_bytes=settings.max_image_bytes)
 
     api.mount("/js", StaticFiles(directory=ROOT / "assets" / "js"), name="js")
     port = _free_port()
@@ -202,18 +219,45 @@ def test_pause_and_resume(uploader, tmp_path):
     expect(page.get_by_text("Video ready.")).to_be_visible(timeout=20_000)
 
 
+def test_a_course_image_is_uploaded_and_handed_to_the_editor(uploader, tmp_path):
+    from PIL import Image
+
+    page = uploader
+    page.goto("/image-harness")
+    text = tmp_path / "cover.jpg"
+    text.write_text("not a picture")
+    page.get_by_label("Course image").set_input_files(text)
+    expect(page.get_by_role("alert")).to_have_text("Please choose an image file (JPEG, PNG, WebP or GIF).")
+    picture = tmp_path / "cover.png"
+    Image.new("RGB", (1000, 700), (20, 90, 200)).save(picture)
+    page.get_by_label("Course image").set_input_files(picture)
+    expect(page.locator("body")).to_have_attribute("data-image", re.compile(r"^[0-9a-f]{32}$"))
+    expect(page.get_by_text("Image uploaded.")).to_be_visible()
+    upload_id = page.locator("body").get_attribute("data-image")
+    served = page.request.get(f"/api/media/images/{upload_id}-sm.webp")
+    assert served.status == 200 and served.headers["content-type"] == "image/webp"
+
+
 def test_the_harness_uses_the_components_markup():
     """The page above must use the same hooks the Python component renders, or the script tested is not ours."""
     import reflex as rx
 
-    from marketplace.components.studio_upload import video_uploader
+    from marketplace.components.studio_upload import thumbnail_uploader, video_uploader
 
     class _Editor(rx.State):
         @rx.event
         def refresh(self):
             return None
 
+        @rx.event
+        def got_image(self, form: dict):
+            return None
+
     rendered = str(video_uploader(1, _Editor.refresh))
     for hook in re.findall(r"data-[a-z-]+", HARNESS):
         assert f'"{hook}"' in rendered, hook
+    image = str(thumbnail_uploader(_Editor.got_image))
+    for hook in re.findall(r"data-[a-z-]+", IMAGE_HARNESS):
+        assert f'"{hook}"' in image, hook
+    assert 'name:"upload_id"' in image
     assert "progressbar" in rendered and "Video upload progress" in rendered
