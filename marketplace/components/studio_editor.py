@@ -11,20 +11,13 @@ from reflex_components_core.core.banner import has_connection_errors
 
 from marketplace import styles
 from marketplace.components.studio_shell import studio_page
+from marketplace.components.studio_upload import thumbnail_uploader
 from marketplace.components.ui import image
 from marketplace.domain.studio import COURSE_LANGUAGES, LEVELS
 from marketplace.states.studio_editor import CategoryOption
 from marketplace.states.studio_editor import StudioEditorState as Editor
 
 PAUSE_MS = 800  # save after typing pauses this long
-IMAGE_TYPES = {
-    "image/png": [".png"],
-    "image/jpeg": [".jpg", ".jpeg"],
-    "image/webp": [".webp"],
-    "image/gif": [".gif"],
-    "image/avif": [".avif"],
-    "image/heic": [".heic"],
-}
 
 
 def save(field: str):
@@ -222,40 +215,10 @@ def thumbnail() -> rx.Component:
                 class_name="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-md bg-gray-100",
             ),
         ),
-        _named_file_input(
-            rx.upload.root(
-                rx.el.button(
-                    rx.icon("upload", size=16, aria_hidden="true"),
-                    rx.cond(Editor.thumbnail_busy, "Uploading...", "Upload thumbnail"),
-                    type="button",
-                    disabled=Editor.thumbnail_busy,
-                    class_name=styles.BTN_OUTLINE,
-                ),
-                id="thumbnail",
-                accept=IMAGE_TYPES,
-                max_files=1,
-                multiple=False,
-                on_drop=Editor.upload_thumbnail(rx.upload_files(upload_id="thumbnail")),
-                class_name="inline-block",
-            ),
-            "Thumbnail file",
-        ),
-        rx.el.p("PNG, JPEG, WebP, GIF or AVIF. Shown at 16:9.", class_name=styles.MUTED),
+        thumbnail_uploader(Editor.set_thumbnail, label="Thumbnail file"),
         field_error("thumbnail"),
         id_="thumbnail",
     )
-
-
-def _named_file_input(upload: rx.Component, label: str) -> rx.Component:
-    """Give react-dropzone's hidden file input a name (rx.upload builds it without a way to pass props)."""
-    pending = [upload]
-    while pending:
-        component = pending.pop()
-        if getattr(component, "tag", None) == "input":
-            component.custom_attrs["aria-label"] = label
-            break
-        pending.extend(component.children)
-    return upload
 
 
 def publish_panel() -> rx.Component:

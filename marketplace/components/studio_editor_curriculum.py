@@ -7,14 +7,10 @@ import reflex as rx
 
 from marketplace import styles
 from marketplace.components.studio_editor import PAUSE_MS, field_error
+from marketplace.components.studio_upload import video_uploader
 from marketplace.shapes.studio import SectionDraft
 from marketplace.states.studio_editor import StudioEditorState as Editor
 from marketplace.states.studio_sections import StudioSectionsState as Sections
-
-try:  # helper H3's resumable uploader; until it lands the section says uploads are coming
-    from marketplace.components.studio_upload import video_uploader
-except ImportError:  # pragma: no cover - temporary, while the upload component is being written
-    video_uploader = None
 
 _ICON_BTN = (
     "inline-flex h-11 w-11 items-center justify-center rounded-md border border-gray-300 bg-white text-gray-700 "
@@ -66,14 +62,8 @@ def _video(section: SectionDraft) -> rx.Component:
         ("rejected", rx.el.p("Video refused: ", section.video_error, role="alert", class_name=styles.FIELD_ERROR)),
         rx.fragment(),
     )
-    uploader = (
-        video_uploader(section.id, Sections.video_finished)
-        if video_uploader is not None
-        else rx.el.p("Video upload is on its way; paste a YouTube link meanwhile.", class_name=styles.MUTED)
-    )
-    return rx.el.div(
-        rx.el.p("Upload a video", class_name=styles.LABEL), uploader, status, class_name="flex flex-col gap-1"
-    )
+    # Resumable (tus) upload; once the server has checked the video it runs video_finished, which reloads the draft.
+    return rx.el.div(video_uploader(section.id, Sections.video_finished), status, class_name="flex flex-col gap-1")
 
 
 def _confirm_remove(section: SectionDraft) -> rx.Component:

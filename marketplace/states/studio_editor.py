@@ -33,10 +33,6 @@ from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
 
-try:  # helper H3's image store; until it lands a thumbnail upload is refused with a message
-    from marketplace.media.images import store_image
-except ImportError:  # pragma: no cover - temporary
-    store_image = None
 
 FAILED = "Something went wrong. Please try again."
 NOT_YOURS = "This course is not yours, so you cannot edit it."
@@ -47,7 +43,6 @@ TEXT_FIELDS = ("title", "subtitle", "description")
 LIST_FIELDS = ("learn", "requirements", "audience")  # one item per line in a textarea
 CHOICE_FIELDS = ("level", "language")
 PRICE_FIELDS = ("price", "original_price")
-MAX_THUMBNAIL_BYTES = 10 * 1024 * 1024
 
 
 def _lines(text: str) -> list[str]:
@@ -105,7 +100,6 @@ class StudioEditorState(rx.State):
     categories: list[CategoryOption] = []
     publish_refused: bool = False
     publish_message: str = ""
-    thumbnail_busy: bool = False
 
     @rx.var
     def price_text(self) -> str:
@@ -289,28 +283,15 @@ class StudioEditorState(rx.State):
             self._show(await in_session_thread(lambda s: studio.course_draft(s, user_id, course_id), readonly=True))
 
     @rx.event
-    async def upload_thumbnail(self, files: list[rx.UploadFile]):
-        """Store the picture (checked and resized by the media module), then make it the course's thumbnail."""
-        if not self.draft.id or not files:
+    async def set_thumbnail(self, form_data: dict):
+        """The picture stored by the thumbnail uploader (POST /api/uploads/images, straight from the browser)
+        becomes the course's thumbnail; the domain checks the upload is the caller's own ready image."""
+        upload_id = str(form_data.get("upload_id") or "")
+        if not self.draft.id or not upload_id:
             return
-        upload = files[0]
-        data = await upload.read()
-        name = upload.name or "thumbnail"
         course_id = self.draft.id
-        self.thumbnail_busy = True
-        yield
-
-        def work(session: Session, user_id: int) -> CourseDraft:
-            if store_image is None:
-                raise DomainError("Thumbnail uploads are not available yet.", field="thumbnail")
-            stored = store_image(session, user_id, data, name)
-            return studio.set_thumbnail(session, user_id, course_id, stored.id)
-
-        try:
-            async for update in self._run("thumbnail", work):
-                yield update
-        finally:
-            self.thumbnail_busy = False
+        async for update in self._run("thumbnail", lambda s, uid: studio.set_thumbnail(s, uid, course_id, upload_id)):
+            yield update
 
 
 def _load(session: Session, user_id: int, course_id: int) -> tuple[CourseDraft, list[CategoryOption]] | None:

@@ -178,7 +178,7 @@ class StudioSectionsState(rx.State):
         (await self.get_state(StudioEditorState)).version += 1
 
     @rx.event
-    async def video_finished(self, section_id: int = 0):
+    async def video_finished(self):
         """The uploader says a video was processed: read the draft again to show it."""
         editor = await self.get_state(StudioEditorState)
         await editor._reload_quietly()
