@@ -77,6 +77,16 @@ def process_video(payload: dict[str, Any], ctx: JobContext) -> None:
     videos.process_upload(ctx.session, payload["upload_id"])
 
 
+def expire_upload(payload: dict[str, Any], ctx: JobContext) -> None:
+    """A video upload nobody finished in time: mark it rejected and remove its chunks from the disk."""
+    from marketplace.media import uploads, videos
+
+    with ctx.session() as session:
+        dropped = uploads.expire_upload(session, payload["upload_id"])
+    if dropped:
+        videos.forget_incoming(payload["upload_id"])
+
+
 def password_reset_request(payload: dict[str, Any], ctx: JobContext) -> None:
     """Forgot-password: mail a reset link when the typed address has an account (the request did not look)."""
     with ctx.session() as session:
@@ -94,6 +104,7 @@ TASKS: dict[str, Task] = {
     "payments.webhook": Task(process_webhook),
     "payments.sandbox_settle": Task(settle_sandbox_transfer),
     "media.process_video": Task(process_video),
+    "media.expire_upload": Task(expire_upload),
     # The typed address is personal data: wiped from the row once the job is done.
     account_recovery.RESET_JOB: Task(password_reset_request, scrub_payload=True),
     account_recovery.RESEND_JOB: Task(verification_resend_request, scrub_payload=True),

@@ -19,6 +19,11 @@ from marketplace.domain.errors import DomainError, Forbidden, NotFound
 from marketplace.jobs.queue import enqueue
 
 PROCESS_JOB = "media.process_video"  # the job that checks a finished upload (marketplace/jobs/tasks.py)
+EXPIRE_JOB = "media.expire_upload"  # the job that drops an upload never finished
+# The tus server forgets an unfinished upload after this many days (it answers 410 and the client starts again);
+# its chunks are then removed from the disk by EXPIRE_JOB.
+KEEP_UNFINISHED_DAYS = 5
+UNFINISHED = "The upload was not finished within 5 days. Please upload the video again."
 EXTENSIONS = {"mp4", "webm", "mov"}
 TYPES = {"video/mp4", "video/webm", "video/quicktime"}
 ONLY_INSTRUCTORS = "Only instructors can upload lesson videos."
@@ -119,7 +124,30 @@ def start_video_upload(session: Session, user_id: int, metadata: dict[str, Any],
         status="uploading",
     )
     session.add(upload)
+    # Chunks of an upload nobody finishes would stay on the disk for ever: a job removes them when it expires.
+    enqueue(
+        session,
+        EXPIRE_JOB,
+        {"upload_id": upload.id},
+        key=f"{EXPIRE_JOB}:{upload.id}",
+        delay_seconds=KEEP_UNFINISHED_DAYS * 86400 + 3600,
+    )
     return upload.id
+
+
+def expire_upload(session: Session, upload_id: str) -> bool:
+    """Drop an upload still unfinished when the tus server forgot it; True when it was dropped.
+
+    The row is kept, ``rejected`` with a message for the instructor; the caller removes the chunks after the commit.
+    """
+    upload = session.get(MediaUpload, upload_id)
+    if upload is None or upload.status != "uploading":
+        return False
+    upload.status = "rejected"
+    upload.error = UNFINISHED
+    upload.updated_at = utcnow()
+    session.add(upload)
+    return True
 
 
 def own_upload(session: Session, user_id: int, upload_id: str) -> MediaUpload:

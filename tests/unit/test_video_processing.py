@@ -124,3 +124,35 @@ def test_a_webm_copy_named_mp4_is_stored_as_what_it_is(session, db_url, local_me
     )
     assert upload.duration_seconds == 2
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def test_an_upload_never_finished_is_dropped_when_it_expires(session, db_url, local_media):
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from marketplace.db.models import Job
+    from marketplace.jobs.worker import run_due
+    from marketplace.media.uploads import EXPIRE_JOB, UNFINISHED, start_video_upload
+
+    instructor = make_instructor(session)
+    course = make_course(session, instructor=instructor, sections=1)
+    section = session.exec(Section.__table__.select().where(Section.course_id == course.id)).first()
+    metadata = {"filename": "a.mp4", "filetype": "video/mp4", "sectionId": str(section.id)}
+    unfinished = start_video_upload(session, instructor.user_id, metadata, 1000, 10_000)
+    finished = start_video_upload(session, instructor.user_id, metadata, 1000, 10_000)
+    session.get(MediaUpload, finished).status = "ready"
+    session.commit()
+    incoming_path(unfinished).parent.mkdir(parents=True, exist_ok=True)
+    incoming_path(unfinished).write_bytes(b"half a video")
+    assert run_due(db_url) == 0  # not due for five days
+    session.execute(update(Job).where(Job.kind == EXPIRE_JOB).values(run_after=datetime.now(UTC) - timedelta(1)))
+    session.commit()
+    assert run_due(db_url) == 2
+    session.expire_all()
+    assert (session.get(MediaUpload, unfinished).status, session.get(MediaUpload, unfinished).error) == (
+        "rejected",
+        UNFINISHED,
+    )
+    assert session.get(MediaUpload, finished).status == "ready"  # a finished upload is left alone
+    assert not incoming_path(unfinished).exists()
