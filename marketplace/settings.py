@@ -149,6 +149,14 @@ class Settings(BaseSettings):
             self.database_url = f"sqlite:///{self.data_dir / 'marketplace.db'}"
         return self
 
+    @model_validator(mode="after")
+    def _check_media_storage(self) -> Settings:
+        # Refused at start rather than at the first upload: the bucket is where every lesson video would go.
+        if self.media_storage == "s3" and not self.s3_bucket:
+            msg = "MEDIA_STORAGE is 's3' but S3_BUCKET is not set."
+            raise ValueError(msg)
+        return self
+
     @property
     def is_production(self) -> bool:
         """Whether the app runs in production mode (strict secrets)."""

@@ -129,3 +129,14 @@ def test_an_expired_local_link_is_refused(tmp_path, monkeypatch):
         assert _fetch(url).status_code == 403
     finally:
         use_storage(None)
+
+
+def test_s3_storage_without_a_bucket_is_refused_at_start():
+    from pydantic import ValidationError
+
+    from marketplace.media.storage import build_storage
+    from marketplace.settings import Settings
+
+    with pytest.raises(ValidationError, match="S3_BUCKET is not set"):
+        Settings(MEDIA_STORAGE="s3")
+    assert isinstance(build_storage(Settings()), LocalStorage)
