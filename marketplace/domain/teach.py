@@ -43,9 +43,11 @@ def expertise_list(value: list[str] | str) -> list[str]:
     """Skills from a list or one comma-separated text: trimmed, blanks and repeats (any case) dropped."""
     raw = value.split(",") if isinstance(value, str) else [str(v) for v in value]
     skills: list[str] = []
+    seen: set[str] = set()
     for item in raw:
         skill = " ".join(item.split())
-        if skill and skill.lower() not in {s.lower() for s in skills}:
+        if skill and skill.lower() not in seen:
+            seen.add(skill.lower())
             skills.append(skill)
     return skills
 

@@ -18,7 +18,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import teach
 from marketplace.domain.errors import Conflict, DomainError
 from marketplace.domain.validation import InvalidInput
-from marketplace.shapes.teach import InstructorApplication
+from marketplace.shapes.teach import EXPERTISE_BOUND, LINK_BOUND, TEXT_BOUND, InstructorApplication
 from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,7 @@ class TeachState(rx.State):
         """Re-check one field as it is left, with the domain's rule; its message appears or goes."""
         if field not in FIELDS:
             return
-        message = teach.application_errors(InstructorApplication.model_validate({field: value})).get(field, "")
+        message = teach.application_errors(_form({field: value})).get(field, "")
         if field in ("title", "about", "expertise") and not value.strip() and field not in self.errors:
             message = ""  # an empty required field is named on submit, not while the form is being filled in
         errors = {k: v for k, v in self.errors.items() if k != field}
@@ -78,7 +78,7 @@ class TeachState(rx.State):
         """Become an instructor: the messages under the fields, or the studio's welcome and the new header."""
         if self.saving:
             return
-        form = InstructorApplication.model_validate({key: str(form_data.get(key) or "") for key in FIELDS})
+        form = _form(form_data)
         errors = teach.application_errors(form)
         if errors:
             self.errors = errors
@@ -120,6 +120,14 @@ class TeachState(rx.State):
 
     def _store_role(self, session_state: SessionState) -> None:
         session_state._set_user({**_stored(session_state), "role": teach.INSTRUCTOR})
+
+
+def _form(values: dict) -> InstructorApplication:
+    """The form as typed, each value cut to the wire's bound (the rules then name what is too long)."""
+    bounds = {"expertise": EXPERTISE_BOUND, **dict.fromkeys(teach.LINKS, LINK_BOUND)}
+    return InstructorApplication.model_validate(
+        {key: str(values.get(key) or "")[: bounds.get(key, TEXT_BOUND)] for key in FIELDS if key in values}
+    )
 
 
 def _stored(session_state: SessionState) -> dict:

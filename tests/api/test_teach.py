@@ -48,6 +48,8 @@ def test_the_form_names_the_broken_field_and_a_visitor_is_refused(api_client, se
     assert response.status_code == 422
     assert response.json()["field"] == "about" and "at least 30 characters" in response.json()["message"]
     assert api_client.post("/api/instructors/me", json=APPLICATION).status_code == 401
+    huge = api_client.post("/api/instructors/me", json={**APPLICATION, "expertise": ["x"] * 101}, headers=headers)
+    assert huge.status_code == 422  # refused on the wire before any rule reads it
 
 
 def test_enroll_for_free_then_the_course_is_the_learners(api_client, session):
