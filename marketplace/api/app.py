@@ -46,7 +46,7 @@ ROUTERS = (
     (reviews, (400, 401, 403, 404, 422)),
     # Before profile: its /media/{path} would otherwise answer the thumbnails' and videos' paths.
     (media, (403, 404, 422)),
-    (uploads, (400, 401, 403, 404, 413, 415, 422)),
+    (uploads, (400, 401, 403, 404, 409, 413, 415, 422)),
     (profile, (401, 404, 422)),
     (chats, (401, 403, 404, 422)),
     (notifications, (401, 404, 422)),

@@ -11,13 +11,14 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 import anyio.to_thread
-from fastapi import APIRouter, Depends, File, Path, Request, UploadFile
+from fastapi import APIRouter, Depends, File, Path, Request, Response, UploadFile
 from tuspyserver import create_tus_router
 
 from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, SessionDep
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.media import images
 from marketplace.media import uploads as rules
+from marketplace.media.videos import forget_incoming
 from marketplace.settings import settings
 from marketplace.shapes.media import ImageUploaded, UploadStatus
 
@@ -105,6 +106,19 @@ def _on_complete(session: SessionDep, user_id: TusCaller) -> Callable[[str, dict
         await anyio.to_thread.run_sync(mark)
 
     return finished
+
+
+@router.delete("/uploads/videos/{uuid}", status_code=204, response_class=Response)
+def cancel_video_upload(uuid: Annotated[str, Path(max_length=64)], session: SessionDep, user: CurrentUser) -> Response:
+    """tus termination: the owner stops an unfinished upload; it is marked cancelled and its chunks removed.
+
+    Answered here, before the tus router's own DELETE (which would remove the chunks but leave the upload's record
+    saying "uploading"). 409 once all of it arrived.
+    """
+    rules.cancel_video_upload(session, user.id or 0, uuid)
+    session.commit()  # the record first: chunks removed without it would leave an upload nobody can finish
+    forget_incoming(uuid)
+    return Response(status_code=204, headers={"Tus-Resumable": "1.0.0"})
 
 
 # tuspyserver annotates its hooks narrower than the FastAPI dependencies (and async callables) it takes.

@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 
 from marketplace.db.models import Course, Instructor, MediaUpload, Section, User
 from marketplace.db.models._base import utcnow
-from marketplace.domain.errors import DomainError, Forbidden, NotFound
+from marketplace.domain.errors import Conflict, DomainError, Forbidden, NotFound
 from marketplace.jobs.queue import enqueue
 
 PROCESS_JOB = "media.process_video"  # the job that checks a finished upload (marketplace/jobs/tasks.py)
@@ -24,6 +24,8 @@ EXPIRE_JOB = "media.expire_upload"  # the job that drops an upload never finishe
 # its chunks are then removed from the disk by EXPIRE_JOB.
 KEEP_UNFINISHED_DAYS = 5
 UNFINISHED = "The upload was not finished within 5 days. Please upload the video again."
+CANCELLED = "The upload was cancelled."
+ALREADY_COMPLETE = "This upload is already complete."
 EXTENSIONS = {"mp4", "webm", "mov"}
 TYPES = {"video/mp4", "video/webm", "video/quicktime"}
 ONLY_INSTRUCTORS = "Only instructors can upload lesson videos."
@@ -169,3 +171,21 @@ def video_upload_finished(session: Session, upload_id: str) -> None:
     upload.updated_at = utcnow()
     session.add(upload)
     enqueue(session, PROCESS_JOB, {"upload_id": upload_id}, key=f"{PROCESS_JOB}:{upload_id}")
+
+
+def cancel_video_upload(session: Session, user_id: int, upload_id: str) -> None:
+    """The owner stops an unfinished upload (tus termination); the caller commits, then removes its chunks.
+
+    Raises:
+        NotFound / Forbidden: Not an upload of the caller's.
+        Conflict: All of it arrived already (it is being checked, or was).
+    """
+    upload = own_upload(session, user_id, upload_id)
+    if upload.kind != "video":
+        raise NotFound(UPLOAD_NOT_FOUND)
+    if upload.status != "uploading":
+        raise Conflict(ALREADY_COMPLETE)
+    upload.status = "rejected"
+    upload.error = CANCELLED
+    upload.updated_at = utcnow()
+    session.add(upload)

@@ -14,7 +14,9 @@ here fails :func:`test_every_write_route_has_a_case`.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import io
 import itertools
 import json
 import threading
@@ -860,6 +862,96 @@ def _vote(w: World) -> Call:
 
 
 # --- the tests -------------------------------------------------------------------------------------------------
+
+
+# media uploads (tus for lesson videos, multipart for course images)
+
+TUS = {"Tus-Resumable": "1.0.0", "Upload-Length": "100"}
+
+
+def _teacher_lesson(w: World) -> tuple[dict, int]:
+    teacher = make_instructor(w.session)
+    course = make_course(w.session, instructor=teacher, sections=1)
+    _, headers = w.signed_in(w.session.get(User, teacher.user_id))
+    return headers, w.sections(course)[0].id or 0
+
+
+def _tus_metadata(section_id: int) -> str:
+    values = {"filename": "lesson.mp4", "filetype": "video/mp4", "sectionId": str(section_id)}
+    return ",".join(f"{k} {base64.b64encode(v.encode()).decode()}" for k, v in values.items())
+
+
+def _started_upload(w: World) -> tuple[dict, str]:
+    headers, section_id = _teacher_lesson(w)
+    created = w.client.post(
+        "/api/uploads/videos", headers={**TUS, **headers, "Upload-Metadata": _tus_metadata(section_id)}
+    )
+    assert created.status_code == 201, created.text
+    return headers, created.headers["Location"].rsplit("/", 1)[-1]
+
+
+def _create_upload_case(path: str) -> Callable[[World], Call]:
+    def build(w: World) -> Call:
+        headers, section_id = _teacher_lesson(w)
+
+        def expect(db: Db, reply) -> None:
+            upload_id = reply.headers["Location"].rsplit("/", 1)[-1]
+            assert db.one("media_uploads", id=upload_id)["status"] == "uploading"
+
+        kwargs = {"headers": {**TUS, **headers, "Upload-Metadata": _tus_metadata(section_id)}}
+        return Call("POST", path, expect, 201, kwargs)
+
+    return build
+
+
+case("POST /api/uploads/videos")(_create_upload_case("/api/uploads/videos"))
+case("POST /api/uploads/videos/")(_create_upload_case("/api/uploads/videos/"))
+
+
+@case("PATCH /api/uploads/videos/{uuid}")
+def _last_chunk(w: World) -> Call:
+    headers, upload_id = _started_upload(w)
+
+    def expect(db: Db, reply) -> None:
+        assert db.one("media_uploads", id=upload_id)["status"] == "processing"
+        db.one("jobs", kind="media.process_video", key=f"media.process_video:{upload_id}")
+
+    kwargs = {
+        "content": b"x" * 100,
+        "headers": {
+            "Tus-Resumable": "1.0.0",
+            **headers,
+            "Upload-Offset": "0",
+            "Content-Type": "application/offset+octet-stream",
+        },
+    }
+    return Call("PATCH", f"/api/uploads/videos/{upload_id}", expect, 204, kwargs)
+
+
+@case("DELETE /api/uploads/videos/{uuid}")
+def _cancel_upload(w: World) -> Call:
+    headers, upload_id = _started_upload(w)
+
+    def expect(db: Db, reply) -> None:
+        assert db.one("media_uploads", id=upload_id)["status"] == "rejected"
+
+    kwargs = {"headers": {"Tus-Resumable": "1.0.0", **headers}}
+    return Call("DELETE", f"/api/uploads/videos/{upload_id}", expect, 204, kwargs)
+
+
+@case("POST /api/uploads/images")
+def _course_image(w: World) -> Call:
+    from PIL import Image
+
+    headers, _ = _teacher_lesson(w)
+    picture = io.BytesIO()
+    Image.new("RGB", (320, 180), (0, 90, 200)).save(picture, "PNG")
+
+    def expect(db: Db, reply) -> None:
+        assert db.one("media_uploads", id=reply.json()["id"])["status"] == "ready"
+
+    kwargs = {"headers": headers, "files": {"file": ("cover.png", picture.getvalue(), "image/png")}}
+    return Call("POST", "/api/uploads/images", expect, 201, kwargs)
 
 
 def write_routes() -> set[str]:

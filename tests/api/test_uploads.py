@@ -283,3 +283,27 @@ def test_the_processing_job_is_queued_once_per_upload(api_client, session, teach
     _patch(api_client, location, teacher["headers"], 0, data)
     jobs = session.exec(Job.__table__.select().where(Job.kind == "media.process_video")).all()
     assert len(jobs) == 1
+
+
+def test_the_owner_may_cancel_an_unfinished_upload(api_client, session, teacher, local_media):
+    from marketplace.db.models import User
+    from marketplace.media.uploads import ALREADY_COMPLETE, CANCELLED
+    from marketplace.media.videos import incoming_path
+
+    created = _create(api_client, teacher["headers"], size=100, section_id=teacher["section_id"])
+    location = created.headers["Location"]
+    upload_id = location.rsplit("/", 1)[-1]
+    assert _patch(api_client, location, teacher["headers"], 0, b"x" * 40).status_code == 204
+    assert incoming_path(upload_id).exists()
+    stranger = _bearer(session, session.get(User, make_instructor(session).user_id))
+    assert api_client.delete(location, headers={**TUS, **stranger}).status_code == 403
+    assert api_client.delete(location, headers={**TUS, **teacher["headers"]}).status_code == 204
+    status = api_client.get(f"/api/uploads/{upload_id}", headers=teacher["headers"]).json()
+    assert (status["status"], status["error"]) == ("rejected", CANCELLED)
+    assert not incoming_path(upload_id).exists()
+    assert api_client.head(location, headers={**TUS, **teacher["headers"]}).status_code == 404
+    # A complete upload is past cancelling.
+    done = _create(api_client, teacher["headers"], size=10, section_id=teacher["section_id"]).headers["Location"]
+    _patch(api_client, done, teacher["headers"], 0, b"y" * 10)
+    answer = api_client.delete(done, headers={**TUS, **teacher["headers"]})
+    assert (answer.status_code, answer.json()["message"]) == (409, ALREADY_COMPLETE)
