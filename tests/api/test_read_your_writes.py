@@ -59,7 +59,7 @@ from marketplace.identity import google
 from marketplace.mail import MAIL_JOB
 from marketplace.payments.sandbox.provider import SETTLE_JOB, webhook_hash
 from marketplace.settings import settings
-from tests.factories import enroll, make_course, make_instructor, make_user
+from tests.factories import enroll, make_course, make_instructor, make_upload, make_user
 from tests.mail_helpers import SmtpInbox, link_token
 from tests.oidc_helpers import CLIENT_ID, mint_id_token, oidc_provider
 
@@ -952,6 +952,189 @@ def _course_image(w: World) -> Call:
 
     kwargs = {"headers": headers, "files": {"file": ("cover.png", picture.getvalue(), "image/png")}}
     return Call("POST", "/api/uploads/images", expect, 201, kwargs)
+
+
+# the instructor studio (courses, lessons, thumbnail, publishing, payout details)
+
+
+def _studio_course(w: World, *, sections: int = 2, **fields):
+    """A course of a signed-in instructor (the factory's lessons play a video); the teacher, headers, course."""
+    teacher = make_instructor(w.session)
+    course = make_course(w.session, instructor=teacher, sections=sections, **fields)
+    _, headers = w.signed_in(w.session.get(User, teacher.user_id))
+    return teacher, headers, course
+
+
+@case("POST /api/studio/courses")
+def _studio_create(w: World) -> Call:
+    teacher = make_instructor(w.session)
+    _, headers = w.signed_in(w.session.get(User, teacher.user_id))
+
+    def expect(db: Db, reply) -> None:
+        row = db.one("courses", id=reply.json()["id"])
+        assert (row["instructor_id"], row["title"]) == (teacher.id, "Excel for Accountants")
+        assert (row["status"], row["price_set"]) == ("draft", False)
+
+    kwargs = {"json": {"title": "Excel for Accountants"}, "headers": headers}
+    return Call("POST", "/api/studio/courses", expect, 201, kwargs)
+
+
+@case("PATCH /api/studio/courses/{course_id}")
+def _studio_edit(w: World) -> Call:
+    _, headers, course = _studio_course(w, status="draft", price_set=False, price_kobo=0)
+
+    def expect(db: Db, reply) -> None:
+        row = db.one("courses", id=course.id)
+        assert (row["subtitle"], row["learn"]) == ("Pivot tables in a week", ["Build a pivot table"])
+        assert (row["price_kobo"], row["price_set"]) == (250_050, True)
+        assert row["updated_at"] is not None
+
+    body = {"subtitle": "Pivot tables in a week", "learn": ["Build a pivot table"], "price": "2500.50"}
+    return Call("PATCH", f"/api/studio/courses/{course.id}", expect, kwargs={"json": body, "headers": headers})
+
+
+@case("DELETE /api/studio/courses/{course_id}")
+def _studio_delete(w: World) -> Call:
+    _, headers, course = _studio_course(w, status="draft")
+
+    def expect(db: Db, reply) -> None:
+        assert db.rows("courses", id=course.id) == [] and db.rows("sections", course_id=course.id) == []
+
+    return Call("DELETE", f"/api/studio/courses/{course.id}", expect, kwargs={"headers": headers})
+
+
+@case("POST /api/studio/courses/{course_id}/sections")
+def _studio_add_lesson(w: World) -> Call:
+    _, headers, course = _studio_course(w, status="draft")
+
+    def expect(db: Db, reply) -> None:
+        assert db.one("sections", course_id=course.id, title="Pivot tables")["position"] == 2
+        assert db.one("courses", id=course.id)["lectures"] == 3
+
+    kwargs = {"json": {"title": "Pivot tables"}, "headers": headers}
+    return Call("POST", f"/api/studio/courses/{course.id}/sections", expect, 201, kwargs)
+
+
+@case("PATCH /api/studio/sections/{section_id}")
+def _studio_edit_lesson(w: World) -> Call:
+    _, headers, course = _studio_course(w, status="draft")
+    lesson = w.sections(course)[1]
+
+    def expect(db: Db, reply) -> None:
+        row = db.one("sections", id=lesson.id)
+        assert (row["title"], row["is_preview"]) == ("Formulas", True)
+        assert row["video_url"] == "https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+
+    body = {"title": "Formulas", "isPreview": True, "videoUrl": "https://youtu.be/dQw4w9WgXcQ"}
+    return Call("PATCH", f"/api/studio/sections/{lesson.id}", expect, kwargs={"json": body, "headers": headers})
+
+
+@case("DELETE /api/studio/sections/{section_id}")
+def _studio_remove_lesson(w: World) -> Call:
+    _, headers, course = _studio_course(w, status="draft", sections=3)
+    first, *rest = w.sections(course)
+
+    def expect(db: Db, reply) -> None:
+        assert db.rows("sections", id=first.id) == []
+        assert [(row["id"], row["position"]) for row in db.rows("sections", course_id=course.id)] == [
+            (rest[0].id, 0),
+            (rest[1].id, 1),
+        ]
+        assert db.one("courses", id=course.id)["lectures"] == 2
+
+    return Call("DELETE", f"/api/studio/sections/{first.id}", expect, kwargs={"headers": headers})
+
+
+@case("POST /api/studio/sections/{section_id}/move")
+def _studio_move_lesson(w: World) -> Call:
+    _, headers, course = _studio_course(w, status="draft")
+    first, second = w.sections(course)
+
+    def expect(db: Db, reply) -> None:
+        assert (db.one("sections", id=first.id)["position"], db.one("sections", id=second.id)["position"]) == (1, 0)
+
+    kwargs = {"json": {"offset": 1}, "headers": headers}
+    return Call("POST", f"/api/studio/sections/{first.id}/move", expect, kwargs=kwargs)
+
+
+@case("PUT /api/studio/courses/{course_id}/thumbnail")
+def _studio_thumbnail(w: World) -> Call:
+    teacher, headers, course = _studio_course(w, status="draft")
+    image = make_upload(w.session, teacher.user_id, kind="image")
+
+    def expect(db: Db, reply) -> None:
+        assert db.one("courses", id=course.id)["thumbnail"] == f"/api/media/images/{image.id}.webp"
+
+    kwargs = {"json": {"uploadId": image.id}, "headers": headers}
+    return Call("PUT", f"/api/studio/courses/{course.id}/thumbnail", expect, kwargs=kwargs)
+
+
+@case("POST /api/studio/courses/{course_id}/publish")
+def _studio_publish(w: World) -> Call:
+    _, headers, course = _studio_course(w, status="draft", thumbnail="/api/media/images/cover.webp")
+
+    def expect(db: Db, reply) -> None:
+        row = db.one("courses", id=course.id)
+        assert row["status"] == "published" and row["published_at"] is not None
+
+    return Call("POST", f"/api/studio/courses/{course.id}/publish", expect, kwargs={"headers": headers})
+
+
+@case("POST /api/studio/courses/{course_id}/unpublish")
+def _studio_unpublish(w: World) -> Call:
+    _, headers, course = _studio_course(w)
+
+    def expect(db: Db, reply) -> None:
+        assert db.one("courses", id=course.id)["status"] == "unpublished"
+
+    return Call("POST", f"/api/studio/courses/{course.id}/unpublish", expect, kwargs={"headers": headers})
+
+
+@case("PUT /api/studio/payout-account")
+def _payout_account(w: World) -> Call:
+    teacher, headers, _ = _studio_course(w, sections=0)
+
+    def expect(db: Db, reply) -> None:
+        row = db.one("payout_accounts", instructor_id=teacher.id)
+        assert (row["bank_code"], row["account_number"], row["account_name"]) == ("044", "0123456789", "Tunde Bello")
+
+    body = {"bankName": "Access Bank", "accountNumber": "0123 456 789", "accountName": "Tunde Bello"}
+    return Call("PUT", "/api/studio/payout-account", expect, kwargs={"json": body, "headers": headers})
+
+
+# teaching and free courses
+
+
+@case("POST /api/instructors/me")
+def _become_instructor(w: World) -> Call:
+    user, headers = w.signed_in()
+
+    def expect(db: Db, reply) -> None:
+        assert db.one("users", id=user.id)["role"] == "instructor"
+        row = db.one("instructors", user_id=user.id)
+        assert (row["id"], row["title"], row["expertise"]) == (reply.json()["instructorId"], "Data Analyst", ["SQL"])
+
+    body = {
+        "title": "Data Analyst",
+        "about": "I have taught SQL to analysts in Lagos for six years.",
+        "expertise": ["SQL"],
+    }
+    return Call("POST", "/api/instructors/me", expect, 201, {"json": body, "headers": headers})
+
+
+@case("POST /api/courses/{course_id}/enroll")
+def _enroll_free(w: World) -> Call:
+    user, headers = w.signed_in()
+    course = make_course(w.session, price_kobo=0)
+    w.session.add(CartEntry(user_id=user.id, course_id=course.id))
+    w.session.commit()
+
+    def expect(db: Db, reply) -> None:
+        assert db.one("enrollments", user_id=user.id, course_id=course.id)["order_id"] is None
+        assert db.one("instructors", id=course.instructor_id)["students_count"] == 1
+        assert db.rows("cart_entries", user_id=user.id) == []
+
+    return Call("POST", f"/api/courses/{course.id}/enroll", expect, 201, {"headers": headers})
 
 
 def write_routes() -> set[str]:
