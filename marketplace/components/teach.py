@@ -125,26 +125,41 @@ def _field(label: str, name: str, *, hint: str = "", placeholder: str = "", rows
     )
 
 
+def _label_file_input(upload: rx.Component, label: str) -> rx.Component:
+    """Name react-dropzone's hidden file input (rx.upload takes no props for it), as the profile page does."""
+    pending = [upload]
+    while pending:
+        component = pending.pop()
+        if getattr(component, "tag", None) == "input":
+            component.custom_attrs["aria-label"] = label
+            break
+        pending.extend(component.children)
+    return upload
+
+
 def _picture() -> rx.Component:
     """The profile picture (the teacher page shows it), uploaded through the profile's own machinery."""
     return rx.el.div(
         rx.el.p("Picture", class_name=styles.LABEL),
         rx.el.div(
             person_avatar(SessionState.user["profilePicture"], SessionState.initials, 80, lazy=False),
-            rx.upload.root(
-                rx.el.button(
-                    rx.icon("upload", size=16),
-                    rx.cond(ProfileState.uploading, "Uploading...", "Upload picture"),
-                    type="button",
-                    class_name=styles.BTN_OUTLINE,
+            _label_file_input(
+                rx.upload.root(
+                    rx.el.button(
+                        rx.icon("upload", size=16),
+                        rx.cond(ProfileState.uploading, "Uploading...", "Upload picture"),
+                        type="button",
+                        class_name=styles.BTN_OUTLINE,
+                    ),
+                    id="teach-picture",
+                    accept=PICTURE_TYPES,
+                    max_files=1,
+                    multiple=False,
+                    on_drop=ProfileState.upload_picture(rx.upload_files(upload_id="teach-picture")),
+                    on_drop_rejected=ProfileState.picture_rejected,
+                    class_name="inline-block",
                 ),
-                id="teach-picture",
-                accept=PICTURE_TYPES,
-                max_files=1,
-                multiple=False,
-                on_drop=ProfileState.upload_picture(rx.upload_files(upload_id="teach-picture")),
-                on_drop_rejected=ProfileState.picture_rejected,
-                class_name="inline-block",
+                "Picture file",
             ),
             class_name="flex items-center gap-4",
         ),

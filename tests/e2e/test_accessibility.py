@@ -37,6 +37,7 @@ PUBLIC_PAGES = (
     "/register",
     "/forgot-password",
     "/faq",
+    "/teach",
     "/does-not-exist",
 )
 SIGNED_IN_PAGES = (
@@ -51,6 +52,7 @@ SIGNED_IN_PAGES = (
     "/profile5/{teacher_user_id}",
     "/order-complete/{enrolled_course_id}",
     "/notifications",
+    "/teach",
 )
 
 # A learner with courses in the cart and saved for later sees these filled, not empty.

@@ -5,9 +5,11 @@ docs/product.md, "Becoming an instructor"; the course page's "You teach this cou
 
 from __future__ import annotations
 
+import io
 import re
 import uuid
 
+from PIL import Image
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
@@ -15,9 +17,15 @@ from marketplace import routes
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Instructor
 from tests.e2e.conftest import body_text, screenshot
-from tests.e2e.helpers import log_in, sign_in_storage, user_by_email
+from tests.e2e.helpers import log_in, sign_in_storage, user_by_email, wait_for
 
 WAIT = 20_000
+
+
+def _png() -> bytes:
+    picture = io.BytesIO()
+    Image.new("RGB", (64, 64), (20, 120, 200)).save(picture, "PNG")
+    return picture.getvalue()
 
 
 def _verify_link(live_app, email: str) -> str:
@@ -59,6 +67,11 @@ def test_a_visitor_signs_up_from_teach_comes_back_and_becomes_an_instructor(page
     expect(page).to_have_url(re.compile(r"/teach$"), timeout=WAIT)
     expect(page.get_by_role("heading", name="Your teacher profile")).to_be_visible(timeout=WAIT)
     expect(header.get_by_role("link", name="Studio")).to_have_count(0)
+
+    # The picture goes through the profile's own upload (checked by its content, stored as a square).
+    page.get_by_label("Picture file").set_input_files({"name": "me.png", "mimeType": "image/png", "buffer": _png()})
+    expect(page.get_by_text("Profile updated successfully.")).to_be_visible(timeout=WAIT)
+    wait_for(lambda: user_by_email(live_app.db_url, email).profile_picture != "")
 
     # A broken rule is named under its field; then the account becomes an instructor's.
     page.get_by_label("Title").fill("Chef and food scientist")
