@@ -182,6 +182,15 @@ def test_nobody_adds_an_unpublished_or_draft_course_to_a_cart(session):
         cart.course_item(session, hidden.id)  # a visitor's cart too
 
 
+def test_a_visitors_browser_cart_loses_a_course_that_left_the_catalog(session):
+    _category, _teacher, shown, _draft, _hidden = _catalog(session)
+    held = cart.priced([cart.course_item(session, shown.id)], [])
+    shown.status = "unpublished"
+    session.add(shown)
+    session.commit()
+    assert cart.reprice(session, held).items == []
+
+
 def test_an_instructor_cannot_put_their_own_course_in_a_cart_nor_buy_it_now(session):
     _category, teacher, shown, _draft, _hidden = _catalog(session)
     with pytest.raises(Forbidden, match=OWN_COURSE):
