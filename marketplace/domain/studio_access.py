@@ -39,16 +39,20 @@ NEEDS_VIDEO = "Add at least one lesson with a playable video"
 NEEDS_PRICE = "Set a price (0 makes the course free)"
 
 
-def require_instructor(session: Session, user_id: int | None) -> Instructor:
-    """The caller's teaching profile; Forbidden for a learner (or an instructor role without a profile)."""
+def instructor_of(session: Session, user_id: int) -> Instructor | None:
+    """The user's teaching profile, if they have one (whatever their role says)."""
+    return session.exec(select(Instructor).where(Instructor.user_id == user_id)).first()
+
+
+def require_instructor(session: Session, user_id: int | None, message: str = ONLY_INSTRUCTORS) -> Instructor:
+    """The caller's teaching profile; Forbidden(``message``) for a learner (or an instructor role without one).
+
+    The one instructor check of the studio, its uploads and its earnings; ``message`` says what was refused.
+    """
     user = session.get(User, user_id) if user_id else None
-    instructor = (
-        session.exec(select(Instructor).where(Instructor.user_id == user_id)).first()
-        if user is not None and user.role == "instructor"
-        else None
-    )
+    instructor = instructor_of(session, user.id) if user is not None and user.id and user.role == "instructor" else None
     if instructor is None:
-        raise Forbidden(ONLY_INSTRUCTORS)
+        raise Forbidden(message)
     return instructor
 
 

@@ -8,13 +8,14 @@ and social links; the picture is the profile's own, uploaded through domain/avat
 from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from marketplace import routes
 from marketplace.db.models import Instructor, User
 from marketplace.domain import profile
 from marketplace.domain.accounts import public_user
 from marketplace.domain.errors import Conflict, NotFound, Unauthorized
+from marketplace.domain.studio_access import instructor_of
 from marketplace.domain.validation import InvalidInput
 from marketplace.settings import settings
 from marketplace.shapes.teach import BecameInstructor, InstructorApplication, TeachTerms
@@ -78,11 +79,6 @@ def application_errors(form: InstructorApplication) -> dict[str, str]:
         if message:
             errors[field] = message
     return errors
-
-
-def instructor_of(session: Session, user_id: int) -> Instructor | None:
-    """The user's teaching profile, if they have one."""
-    return session.exec(select(Instructor).where(Instructor.user_id == user_id)).first()
 
 
 def become_instructor(session: Session, user_id: int | None, form: InstructorApplication) -> BecameInstructor:

@@ -13,8 +13,9 @@ import warnings
 from PIL import Image, ImageOps, UnidentifiedImageError
 from sqlmodel import Session
 
-from marketplace.db.models import MediaUpload, User
-from marketplace.domain.errors import DomainError, Forbidden
+from marketplace.db.models import MediaUpload
+from marketplace.domain.errors import DomainError
+from marketplace.domain.studio_access import require_instructor
 from marketplace.media.storage import get_storage
 from marketplace.settings import settings
 
@@ -99,9 +100,7 @@ def store_image(session: Session, user_id: int, data: bytes, filename: str) -> M
         ImageTooLarge: Over MAX_IMAGE_BYTES (413).
         DomainError: Not an image we can read, or too many pixels (field ``file``).
     """
-    user = session.get(User, user_id)
-    if user is None or user.role != "instructor":
-        raise Forbidden(ONLY_INSTRUCTORS)
+    require_instructor(session, user_id, ONLY_INSTRUCTORS)
     if len(data) > settings.max_image_bytes:
         raise ImageTooLarge(too_large_message(), field="file")
     if not data:

@@ -13,9 +13,10 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from marketplace.db.models import Course, Instructor, MediaUpload, Section, User
+from marketplace.db.models import Course, Instructor, MediaUpload, Section
 from marketplace.db.models._base import utcnow
 from marketplace.domain.errors import Conflict, DomainError, Forbidden, NotFound
+from marketplace.domain.studio_access import require_instructor
 from marketplace.jobs.queue import enqueue
 
 PROCESS_JOB = "media.process_video"  # the job that checks a finished upload (marketplace/jobs/tasks.py)
@@ -58,12 +59,9 @@ def too_large_message(limit: int) -> str:
     return f"The video must be {limit / 1024**2:g} MB or smaller."
 
 
-def require_instructor_user(session: Session, user_id: int) -> User:
-    """The caller when they are an instructor; Forbidden otherwise."""
-    user = session.get(User, user_id)
-    if user is None or user.role != "instructor":
-        raise Forbidden(ONLY_INSTRUCTORS)
-    return user
+def require_instructor_user(session: Session, user_id: int) -> Instructor:
+    """The caller's teaching profile; Forbidden (in this module's words) for anyone else."""
+    return require_instructor(session, user_id, ONLY_INSTRUCTORS)
 
 
 def owned_lesson(session: Session, user_id: int, section_id: int) -> Section:

@@ -77,8 +77,10 @@ def test_too_large_is_refused_with_the_limit(session, local_media, monkeypatch):
 
 
 def test_learners_cannot_upload_course_images(session, local_media):
-    with pytest.raises(Forbidden):
-        store_image(session, make_user(session).id, _image("JPEG"), "x.jpg")
+    role_only = make_user(session, role="instructor")  # the role without a teaching profile: no studio, no images
+    for user in (make_user(session), role_only):
+        with pytest.raises(Forbidden, match=r"^Only instructors can upload course images\.$"):
+            store_image(session, user.id or 0, _image("JPEG"), "x.jpg")
 
 
 def test_urls_and_the_small_variant():
