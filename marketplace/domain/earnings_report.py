@@ -172,7 +172,7 @@ def earnings_sales(session: Session, user_id: int, page: int = 1, per_page: int 
     pages = page_count(total, per_page)
     page = clamp_page(page, pages)
     assert instructor_id is not None
-    rows = session.exec(_sales_query(instructor_id).offset((page - 1) * per_page).limit(per_page)).all()
+    rows = session.exec(_sales_query(instructor_id).offset(SalesPage.offset(page, per_page)).limit(per_page)).all()
     return SalesPage.of([_sale(*row) for row in rows], total=total, page=page, per_page=per_page)
 
 
