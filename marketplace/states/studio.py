@@ -19,7 +19,6 @@ from marketplace import routes
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import studio
 from marketplace.domain.errors import DomainError, Forbidden
-from marketplace.money import format_naira, to_kobo
 from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
@@ -54,7 +53,7 @@ def _line(row) -> StudioCourseLine:
         status=row.status,
         status_label=STATUS_LABELS.get(row.status, row.status.title()),
         students=row.students,
-        revenue_text=format_naira(to_kobo(row.revenue)),
+        revenue_text=row.revenue_text,
         rating_text=rating,
         thumbnail=row.thumbnail or "",
         editor_url=routes.studio_course(row.id),
