@@ -134,20 +134,21 @@ def _points(value: Sequence[str] | None, field: str) -> list[str]:
     return points
 
 
-def _level(value: str | None) -> str:
+def _one_of(value: str | None, options: Sequence[str], field: str, message: str) -> str:
+    """The option ``value`` names (any case, spaces trimmed), spelt as listed; DomainError(``message``) if none."""
     wanted = (value or "").strip().lower()
-    for level in LEVELS:
-        if level.lower() == wanted:
-            return level
-    raise DomainError(f"Choose a level: {', '.join(LEVELS[:-1])} or {LEVELS[-1]}.", field="level")
+    for option in options:
+        if option.lower() == wanted:
+            return option
+    raise DomainError(message, field=field)
+
+
+def _level(value: str | None) -> str:
+    return _one_of(value, LEVELS, "level", f"Choose a level: {', '.join(LEVELS[:-1])} or {LEVELS[-1]}.")
 
 
 def _language(value: str | None) -> str:
-    wanted = (value or "").strip().lower()
-    for language in COURSE_LANGUAGES:
-        if language.lower() == wanted:
-            return language
-    raise DomainError(f"Choose a language: {', '.join(COURSE_LANGUAGES)}.", field="language")
+    return _one_of(value, COURSE_LANGUAGES, "language", f"Choose a language: {', '.join(COURSE_LANGUAGES)}.")
 
 
 def _category_ids(session: Session, value: Sequence[int] | None) -> list[int]:
