@@ -95,8 +95,10 @@ FLOOR_EVENT = "reflex___state____state.lean___lean____state.inc"
 APP_PORT = 3472
 FLOOR_PORT = 3471
 PG_BASE = "postgresql+psycopg://postgres@127.0.0.1:5432"
-PG_DB = "mp_h7"
-PG_BIG_DB = "mp_h7_big"
+# Each run's database, and the 100,000-course master it is cloned from (BENCH_PG_DB / BENCH_PG_BIG_DB to share
+# the server with another run or with a test database of the same name).
+PG_DB = os.environ.get("BENCH_PG_DB", "mp_h7")
+PG_BIG_DB = os.environ.get("BENCH_PG_BIG_DB", "mp_h7_big")
 TOOLS = ORIGINAL_ROOT / "bench/.tools"
 CACHE = ORIGINAL_ROOT / "bench/.cache"
 WSLOAD_DIR = Path(os.environ.get("WSLOAD_DIR", "/work/shared/bench-tools"))
@@ -505,6 +507,7 @@ class Bench:
         self.env = env
         self.report = report
         self.repeats = 1 if args.quick else 3
+        self.parts: list[str] = args.only or ["api", "events", "pages", "idle"]
         self.floor: FloorServer | None = None
         self.floor_events: dict[str, float | None] | None = None  # events/s and hydrate p95, medians
         self.server: LiveServer | None = None
@@ -557,7 +560,7 @@ class Bench:
         self.server = LiveServer(self.env, WEB_DIR, None)
         seconds = self.server.start()
         print(f"[{database}, {size}] app up on :{APP_PORT} in {seconds:.0f} s (pid {self.server.pid})", flush=True)
-        if not self.states:
+        if not self.states and self.parts != ["api"]:
             self.states, self.names, warnings = resolve_names(WEB_DIR)
             for w in warnings:
                 self.report.notes.append(w)
@@ -948,6 +951,7 @@ def snapshot_and_exec(argv: list[str], tmp: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global WEB_DIR
     raw = list(sys.argv[1:] if argv is None else argv)
     args = parse_args(raw)
     import signal
@@ -972,8 +976,12 @@ def main(argv: list[str] | None = None) -> int:
         from marketplace.manage import build
 
         t0 = time.monotonic()
-        built = build(web_dir=WEB_DIR, public_url=env.public_url)
-        print(f"front end {'built' if built else 'up to date'} in {WEB_DIR} ({time.monotonic() - t0:.0f} s)")
+        if parts == ["api"]:  # the JSON API alone needs no pages: an empty front end, no build on a busy machine
+            WEB_DIR = WEB_DIR.with_name(WEB_DIR.name + "-api")
+            (WEB_DIR / "build/client").mkdir(parents=True, exist_ok=True)
+        else:
+            built = build(web_dir=WEB_DIR, public_url=env.public_url)
+            print(f"front end {'built' if built else 'up to date'} in {WEB_DIR} ({time.monotonic() - t0:.0f} s)")
         if {"events", "pages", "idle"} & set(parts):
             bench.start_floor()
         for database in databases:
