@@ -19,6 +19,7 @@ from sqlalchemy import select as sql_select
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Course, EarningEntry, User
+from marketplace.domain.shapes import aware
 from marketplace.domain.studio_access import require_instructor
 from marketplace.money import format_naira, to_naira
 from marketplace.settings import settings
@@ -52,7 +53,7 @@ def month_starts(now: datetime) -> tuple[datetime, datetime]:
 
 
 def _local(moment: datetime) -> datetime:
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(LAGOS)
+    return aware(moment).astimezone(LAGOS)
 
 
 def _totals(session: Session, instructor_id: int, label: str, *where: ColumnElement[bool]) -> EarningsTotals:

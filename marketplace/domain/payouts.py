@@ -17,6 +17,7 @@ from sqlmodel import Session, col, select
 
 from marketplace.db.models import EarningEntry, Payout, PayoutAccount
 from marketplace.domain.errors import Conflict, DomainError
+from marketplace.domain.shapes import aware
 from marketplace.domain.studio_access import require_instructor
 from marketplace.shapes.earnings import Bank, PayoutAccountOut, PayoutDetails
 
@@ -62,7 +63,7 @@ def mask_account_number(number: str) -> str:
 
 
 def _account_shape(account: PayoutAccount) -> PayoutAccountOut:
-    local = account.updated_at if account.updated_at.tzinfo else account.updated_at.replace(tzinfo=UTC)
+    local = aware(account.updated_at)
     return PayoutAccountOut(
         bank_name=account.bank_name,
         bank_code=account.bank_code,

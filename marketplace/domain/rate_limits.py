@@ -22,16 +22,12 @@ from sqlmodel import Session, col, select
 
 from marketplace.db.models import LoginAttempt
 from marketplace.domain.errors import TooManyRequests
+from marketplace.domain.shapes import aware
 from marketplace.settings import settings
 
 SIGNUP_WINDOW = timedelta(hours=1)
 TOO_MANY_SIGNUPS = "Too many sign-ups from your network. Please try again later."
 KEY_LENGTH = 300  # the width of LoginAttempt.key
-
-
-def aware(moment: datetime) -> datetime:
-    """``moment`` as an aware UTC datetime (SQLite hands back naive ones; every stored time is UTC)."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _lock_id(key: str) -> int:

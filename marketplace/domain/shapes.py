@@ -18,11 +18,16 @@ def parse_id(value: object) -> int | None:
     return number if 1 <= number <= MAX_ID else None
 
 
+def aware(moment: datetime) -> datetime:
+    """``moment`` as an aware UTC datetime (SQLite hands back naive ones; every stored time is UTC)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def iso(moment: datetime | None) -> str | None:
     """An ISO 8601 UTC time (SQLite hands back naive datetimes, all stored in UTC)."""
     if moment is None:
         return None
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+    return aware(moment).isoformat()
 
 
 def person_name(user: User | None) -> str:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from datetime import UTC, datetime
 
 from sqlmodel import Session, col, select
 
 from marketplace.db.models import Course, CourseCategory, Instructor, MediaUpload, Section, User
 from marketplace.db.models._base import utcnow
 from marketplace.domain.errors import Forbidden, NotFound
-from marketplace.domain.shapes import iso
+from marketplace.domain.shapes import aware, iso
 from marketplace.shapes.base import naira
 from marketplace.shapes.studio import CourseDraft, SectionDraft
 
@@ -130,13 +129,8 @@ def uploads_by_id(session: Session, sections: Sequence[Section]) -> dict[int, Me
         if section.video_upload_id and section.video_upload_id in by_id:
             mine.append(by_id[section.video_upload_id])
         if mine and section.id is not None:
-            chosen[section.id] = max(mine, key=lambda u: (_aware(u.created_at), u.id))
+            chosen[section.id] = max(mine, key=lambda u: (aware(u.created_at), u.id))
     return chosen
-
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite hands back naive datetimes (all UTC); compare them with PostgreSQL's aware ones alike."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def is_playable(section: Section, ready_uploads: set[str]) -> bool:
