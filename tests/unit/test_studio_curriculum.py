@@ -9,18 +9,13 @@ from sqlmodel import select
 
 from marketplace.db.models import Course, Enrollment, Section, SectionProgress
 from marketplace.domain import studio
-from marketplace.domain.errors import DomainError, Forbidden, NotFound
+from marketplace.domain.errors import Forbidden, NotFound
 from marketplace.domain.video import classify_video
 from marketplace.shapes.studio import SectionChanges
 from tests.factories import make_instructor, make_upload, make_user
+from tests.studio_helpers import refused
 
 WATCH = "https://www.youtube.com/watch?v=dQw4w9WgXcQ"
-
-
-def _refused(call, field: str, message: str) -> None:
-    with pytest.raises(DomainError) as caught:
-        call()
-    assert (caught.value.field, caught.value.message) == (field, message)
 
 
 @pytest.fixture
@@ -56,8 +51,8 @@ def test_lessons_are_added_at_the_end_and_counted(session, teacher, course_id):
 
 
 def test_lesson_titles_are_one_to_two_hundred_characters(session, teacher, course_id):
-    _refused(lambda: studio.add_section(session, teacher.user_id, course_id, " "), "title", "Give the lesson a title.")
-    _refused(
+    refused(lambda: studio.add_section(session, teacher.user_id, course_id, " "), "title", "Give the lesson a title.")
+    refused(
         lambda: studio.add_section(session, teacher.user_id, course_id, "t" * 201),
         "title",
         "A lesson title can be at most 200 characters.",
@@ -65,7 +60,7 @@ def test_lesson_titles_are_one_to_two_hundred_characters(session, teacher, cours
     draft = _lessons(session, teacher, course_id, "t" * 200)
     renamed = _edit(session, teacher, draft.sections[0].id, title=" Renamed ")
     assert renamed.sections[0].title == "Renamed"
-    _refused(lambda: _edit(session, teacher, draft.sections[0].id, title=""), "title", "Give the lesson a title.")
+    refused(lambda: _edit(session, teacher, draft.sections[0].id, title=""), "title", "Give the lesson a title.")
 
 
 def test_hours_follow_the_lessons_rounded_up_and_at_least_one_with_a_video(session, teacher, course_id):
@@ -116,9 +111,9 @@ def test_youtube_links_are_kept_in_the_form_the_player_embeds(session, teacher, 
         "http://[youtu.be/dQw4w9WgXcQ",
     ],
 )
-def test_anything_but_a_youtube_link_is_refused(session, teacher, course_id, link):
+def test_anything_but_a_youtube_link_isrefused(session, teacher, course_id, link):
     section_id = _lessons(session, teacher, course_id, "Clip").sections[0].id
-    _refused(
+    refused(
         lambda: _edit(session, teacher, section_id, video_url=link),
         "videoUrl",
         "Paste a YouTube link: youtube.com/watch?v=..., youtu.be/... or youtube.com/embed/...",
@@ -131,8 +126,8 @@ def test_a_blank_link_removes_the_video_and_preview_and_duration_are_saved(sessi
     cleared = _edit(session, teacher, section_id, video_url="  ").sections[0]
     assert (cleared.video_url, cleared.is_preview, cleared.duration_seconds) == ("", True, 86_400)
     message = "A lesson's duration must be 0 to 86,400 seconds (24 hours)."
-    _refused(lambda: _edit(session, teacher, section_id, duration_seconds=86_401), "durationSeconds", message)
-    _refused(lambda: _edit(session, teacher, section_id, duration_seconds=-1), "durationSeconds", message)
+    refused(lambda: _edit(session, teacher, section_id, duration_seconds=86_401), "durationSeconds", message)
+    refused(lambda: _edit(session, teacher, section_id, duration_seconds=-1), "durationSeconds", message)
 
 
 def test_moving_keeps_positions_contiguous_and_stops_at_the_ends(session, teacher, course_id):
@@ -177,13 +172,13 @@ def test_the_thumbnail_is_one_of_my_ready_images(session, teacher, course_id):
     with pytest.raises(NotFound, match="Upload not found"):
         studio.set_thumbnail(session, teacher.user_id, course_id, "")
     video = make_upload(session, teacher.user_id, kind="video")
-    _refused(
+    refused(
         lambda: studio.set_thumbnail(session, teacher.user_id, course_id, video.id),
         "thumbnail",
         "That upload is not an image.",
     )
     waiting = make_upload(session, teacher.user_id, kind="image", status="processing")
-    _refused(
+    refused(
         lambda: studio.set_thumbnail(session, teacher.user_id, course_id, waiting.id),
         "thumbnail",
         "That upload is not ready yet.",
@@ -220,13 +215,13 @@ def test_a_video_is_attached_only_when_it_is_the_callers_and_ready(session, teac
     with pytest.raises(Forbidden):
         studio.attach_video(session, teacher.user_id, section_id, theirs.id)
     image = make_upload(session, teacher.user_id, kind="image")
-    _refused(
+    refused(
         lambda: studio.attach_video(session, teacher.user_id, section_id, image.id),
         "video",
         "That upload is not a video.",
     )
     rejected = make_upload(session, teacher.user_id, kind="video", status="rejected", error="This is not a video.")
-    _refused(
+    refused(
         lambda: studio.attach_video(session, teacher.user_id, section_id, rejected.id), "video", "This is not a video."
     )
 

@@ -22,22 +22,16 @@ from marketplace.db.models import (
     WishlistEntry,
 )
 from marketplace.domain import search, studio
-from marketplace.domain.errors import Conflict, DomainError
+from marketplace.domain.errors import Conflict
 from marketplace.shapes.studio import CourseChanges, SectionChanges
 from tests.factories import enroll, make_category, make_course, make_instructor, make_upload, make_user
+from tests.studio_helpers import refused
 
 NEEDS_VIDEO = "Add at least one lesson with a playable video"
 
 
 def _changes(**fields) -> CourseChanges:
     return CourseChanges(**fields)
-
-
-def _refused(call, field: str, message: str) -> None:
-    with pytest.raises(DomainError) as caught:
-        call()
-    assert (caught.value.field, caught.value.message) == (field, message)
-    assert caught.value.status == 400
 
 
 @pytest.fixture
@@ -200,7 +194,7 @@ def test_publish_puts_the_course_in_the_catalog_and_search_and_unpublish_takes_i
 
 
 def test_a_draft_cannot_be_unpublished(session, teacher, draft):
-    _refused(
+    refused(
         lambda: studio.unpublish(session, teacher.user_id, draft.id),
         "status",
         "Only a published course can be unpublished.",
@@ -251,7 +245,7 @@ def test_a_draft_can_forget_its_price_but_a_published_course_cannot(session, tea
     assert cleared.price is None and "Set a price (0 makes the course free)" in cleared.publish_problems
     _ready(session, teacher, draft.id)
     studio.publish(session, teacher.user_id, draft.id)
-    _refused(
+    refused(
         lambda: studio.update_course(session, teacher.user_id, draft.id, _changes(price=None)),
         "price",
         "A published course needs a price (0 makes it free).",
