@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import logging
 import secrets
-import warnings
 from pathlib import Path
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageOps
 
 from marketplace.domain.errors import DomainError
+from marketplace.domain.pictures import open_picture
 from marketplace.settings import settings
 
 log = logging.getLogger(__name__)
@@ -33,26 +32,15 @@ def too_large_message() -> str:
 
 def _open_checked(data: bytes) -> Image.Image:
     """Open ``data`` as an image of an allowed format, whatever the file was named; refuse anything else."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            probe = Image.open(io.BytesIO(data))
-            if probe.format not in ALLOWED_FORMATS:
-                raise DomainError(NOT_AN_IMAGE, field="profilePicture")
-            if probe.width * probe.height > MAX_PIXELS:
-                raise DomainError(TOO_MANY_PIXELS, field="profilePicture")
-            probe.verify()  # checks the structure without decoding; the object is unusable afterwards
-            image = Image.open(io.BytesIO(data))
-            # JPEG can decode straight at a fraction of its size: a 24 MP photo needs ~1/16 of the memory.
-            image.draft("RGB", (AVATAR_SIZE * 2, AVATAR_SIZE * 2))
-            image.load()
-    except DomainError:
-        raise
-    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning, OSError) as exc:
-        raise DomainError(NOT_AN_IMAGE, field="profilePicture") from exc
-    except (ValueError, SyntaxError) as exc:  # Pillow reports some broken files this way
-        raise DomainError(NOT_AN_IMAGE, field="profilePicture") from exc
-    return image
+    return open_picture(
+        data,
+        formats=ALLOWED_FORMATS,
+        max_pixels=MAX_PIXELS,
+        decode_box=(AVATAR_SIZE * 2, AVATAR_SIZE * 2),  # a 24 MP JPEG decodes in ~1/16 of the memory
+        field="profilePicture",
+        not_an_image=NOT_AN_IMAGE,
+        too_many_pixels=TOO_MANY_PIXELS,
+    )
 
 
 def _square(image: Image.Image) -> Image.Image:

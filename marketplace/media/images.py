@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import io
 import uuid
-import warnings
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageOps
 from sqlmodel import Session
 
 from marketplace.db.models import MediaUpload
 from marketplace.domain.errors import DomainError
+from marketplace.domain.pictures import open_picture
 from marketplace.domain.studio_access import require_instructor
 from marketplace.media.storage import get_storage
 from marketplace.settings import settings
@@ -55,26 +55,15 @@ def small_url(url: str) -> str:
 
 def _decode(data: bytes) -> Image.Image:
     """The first frame of ``data`` as an image, whatever the file was called; DomainError for anything else."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            probe = Image.open(io.BytesIO(data))
-            if probe.format not in FORMATS:
-                raise DomainError(NOT_AN_IMAGE, field="file")
-            if probe.width * probe.height > MAX_PIXELS:
-                raise DomainError(TOO_MANY_PIXELS, field="file")
-            probe.verify()  # the structure, without decoding; the object is spent afterwards
-            image = Image.open(io.BytesIO(data))
-            image.draft("RGB", (SIZES[""][0] * 2, SIZES[""][1] * 2))  # a big JPEG decodes at a fraction of its size
-            image.seek(0)  # a GIF or a multi-page TIFF: its first frame
-            image.load()
-    except DomainError:
-        raise
-    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning, OSError) as exc:
-        raise DomainError(NOT_AN_IMAGE, field="file") from exc
-    except (ValueError, SyntaxError, EOFError) as exc:  # Pillow reports some broken files this way
-        raise DomainError(NOT_AN_IMAGE, field="file") from exc
-    return image
+    return open_picture(
+        data,
+        formats=FORMATS,
+        max_pixels=MAX_PIXELS,
+        decode_box=(SIZES[""][0] * 2, SIZES[""][1] * 2),  # a big JPEG decodes at a fraction of its size
+        field="file",
+        not_an_image=NOT_AN_IMAGE,
+        too_many_pixels=TOO_MANY_PIXELS,
+    )
 
 
 def _webp(image: Image.Image, size: tuple[int, int]) -> bytes:
