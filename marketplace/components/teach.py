@@ -6,7 +6,7 @@ import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.chat_avatar import person_avatar
-from marketplace.components.ui import submit_button
+from marketplace.components.ui import name_file_input, submit_button
 from marketplace.domain import profile as profile_rules
 from marketplace.states.profile import PICTURE_FIELD, ProfileState
 from marketplace.states.session import SessionState
@@ -125,25 +125,13 @@ def _field(label: str, name: str, *, hint: str = "", placeholder: str = "", rows
     )
 
 
-def _label_file_input(upload: rx.Component, label: str) -> rx.Component:
-    """Name react-dropzone's hidden file input (rx.upload takes no props for it), as the profile page does."""
-    pending = [upload]
-    while pending:
-        component = pending.pop()
-        if getattr(component, "tag", None) == "input":
-            component.custom_attrs["aria-label"] = label
-            break
-        pending.extend(component.children)
-    return upload
-
-
 def _picture() -> rx.Component:
     """The profile picture (the teacher page shows it), uploaded through the profile's own machinery."""
     return rx.el.div(
         rx.el.p("Picture", class_name=styles.LABEL),
         rx.el.div(
             person_avatar(SessionState.user["profilePicture"], SessionState.initials, 80, lazy=False),
-            _label_file_input(
+            name_file_input(
                 rx.upload.root(
                     rx.el.button(
                         rx.icon("upload", size=16),

@@ -225,3 +225,15 @@ def spinner(label: str = "Loading...") -> rx.Component:
 def container(*children, class_name: str = "") -> rx.Component:
     """The centred content column."""
     return rx.el.div(*children, class_name=f"{styles.CONTAINER} {class_name}")
+
+
+def name_file_input(upload: rx.Component, label: str) -> rx.Component:
+    """Give react-dropzone's hidden file input an accessible name: rx.upload builds it without a way to pass props."""
+    pending = [upload]
+    while pending:
+        component = pending.pop()
+        if getattr(component, "tag", None) == "input":
+            component.custom_attrs["aria-label"] = label
+            break
+        pending.extend(component.children)
+    return upload

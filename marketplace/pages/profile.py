@@ -10,7 +10,7 @@ from marketplace.components.cart_items import saved_row
 from marketplace.components.chat_avatar import person_avatar
 from marketplace.components.profile_devices import signed_in_devices
 from marketplace.components.profile_sidebar import profile_layout
-from marketplace.components.ui import badge, empty_state, error_state, pager, submit_button
+from marketplace.components.ui import badge, empty_state, error_state, name_file_input, pager, submit_button
 from marketplace.domain import profile as profile_rules
 from marketplace.layouts import page, spinner
 from marketplace.shapes.catalog import TeacherRow
@@ -137,25 +137,13 @@ def _input(label: str, name: str, *, type_: str = "text", placeholder: str = "",
     )
 
 
-def _name_file_input(upload: rx.Component, label: str) -> rx.Component:
-    """Give react-dropzone's hidden file input a name: rx.upload builds it without any way to pass props."""
-    pending = [upload]
-    while pending:
-        component = pending.pop()
-        if getattr(component, "tag", None) == "input":
-            component.custom_attrs["aria-label"] = label
-            break
-        pending.extend(component.children)
-    return upload
-
-
 def _picture() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Picture", id="picture-heading", class_name=styles.H3),
         rx.el.div(
             person_avatar(SessionState.user["profilePicture"], SessionState.initials, 96, lazy=False),
             rx.el.div(
-                _name_file_input(
+                name_file_input(
                     rx.upload.root(
                         rx.el.button(
                             rx.icon("upload", size=16),
