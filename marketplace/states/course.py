@@ -87,7 +87,10 @@ class CourseState(rx.State):
         if course_id is None:
             self.not_found, self.loading = True, False
             return
-        user_id = await viewer_id(self)
+        await self._show(course_id, await viewer_id(self))
+
+    async def _show(self, course_id: int, user_id: int | None) -> None:
+        """Read the course as ``user_id`` sees it and show it (also after enrolling: the lessons open in place)."""
         try:
             detail, related = await in_session_thread(
                 lambda session: _read_course(session, course_id, user_id), readonly=True

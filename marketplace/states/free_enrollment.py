@@ -52,6 +52,6 @@ class FreeEnrollState(rx.State):
             return
         self.enrolling = False
         course = await self.get_state(CourseState)
-        if course.course.id == cid:
-            course.enrolled = True
+        if course.course.id == cid:  # the page shows the course as its learner sees it: every lesson open
+            await course._show(cid, user_id)
         yield rx.toast.success(ENROLLED)
