@@ -22,6 +22,7 @@ from sqlalchemy import text  # noqa: E402
 from sqlmodel import Session, SQLModel  # noqa: E402
 
 from marketplace.db.engine import get_engine  # noqa: E402
+from marketplace.domain.listing_totals import forget_totals  # noqa: E402
 from marketplace.manage import migrate  # noqa: E402
 
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
@@ -64,9 +65,11 @@ def wipe(url: str) -> None:
 
 @pytest.fixture(params=BACKENDS)
 def db_url(request) -> str:
-    """A migrated, empty database on each backend (and no sidebar blocks kept from the last test's catalog)."""
+    """A migrated, empty database on each backend (and no sidebar blocks or listing totals kept from the last test's
+    catalog: wipe deletes rows outside the app's sessions, which the totals cannot see)."""
     url = backend_url(request.param)
     wipe(url)
+    forget_totals()
     listing = sys.modules.get("marketplace.states.listing")
     if listing is not None:
         listing._blocks_cache.clear()

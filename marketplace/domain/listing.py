@@ -328,7 +328,7 @@ def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = P
         if query.sort == "relevance":  # with other filters: the index's rank, joined to the filtered courses
             chosen = chosen.join(match.target, match.onclause).where(match.condition)
             order = [match.score, col(Course.id)]
-    counted = select(func.count(col(Course.id))).where(*where)
+    counted = select(func.count()).select_from(Course).where(*where)  # count(*): PostgreSQL counts on the index alone
     total = cached_total(session, _total_key(query, ids, match), lambda: session.exec(counted).one())
     page = clamp_page(query.page, page_count(total, per_page))
     rows = session.exec(chosen.where(*on_rows).order_by(*order).offset(Page.offset(page, per_page)).limit(per_page))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import JSON, Column, Index
-from sqlmodel import Field, SQLModel, col
+from sqlmodel import Field, SQLModel, col, func
 
 from marketplace.db.models._base import utcnow
 
@@ -104,6 +104,10 @@ Index("ix_courses_rating_sort", _STATUS, col(Course.rating).desc(), col(Course.r
 Index("ix_courses_newest", _STATUS, col(Course.created_at).desc(), col(Course.id).desc())
 Index("ix_courses_popular", _STATUS, col(Course.enrollment_count).desc(), col(Course.id))
 Index("ix_courses_most_reviewed", _STATUS, col(Course.review_count).desc(), col(Course.id))
+# What the listing's filters without a sort of their own count on (migration 0016; domain/listing_totals.py).
+Index("ix_courses_status_level", _STATUS, col(Course.level), col(Course.hours))
+Index("ix_courses_status_language", _STATUS, func.lower(col(Course.language)), col(Course.hours))
+Index("ix_courses_status_hours", _STATUS, col(Course.hours))
 
 
 class Section(SQLModel, table=True):
