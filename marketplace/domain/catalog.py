@@ -22,7 +22,6 @@ from marketplace.domain.catalog_cards import (
     PLACEHOLDER_THUMBNAIL,
     course_cards,
     course_categories,
-    course_counts,
     course_fields,
     duration_text,
     instructor_detail,
@@ -211,13 +210,22 @@ def preview_section(sections: list[Section]) -> Section | None:
 
 
 def _instructor_block(session: Session, instructor_id: int) -> InstructorDetail:
+    # The teacher, their account and how many published courses they teach, in one query.
+    courses = (
+        select(func.count())
+        .select_from(Course)
+        .where(col(Course.instructor_id) == instructor_id, published())
+        .scalar_subquery()
+    )
     row = session.exec(
-        select(Instructor, User).join(User, col(User.id) == Instructor.user_id).where(Instructor.id == instructor_id)
+        select(Instructor, User, courses)
+        .join(User, col(User.id) == Instructor.user_id)
+        .where(Instructor.id == instructor_id)
     ).first()
     if row is None:
         return InstructorDetail(id=instructor_id)
-    instructor, user = row
-    return instructor_detail(instructor, user, course_counts(session, [instructor_id]).get(instructor_id, 0))
+    instructor, user, count = row
+    return instructor_detail(instructor, user, count or 0)
 
 
 def get_course_detail(
@@ -267,7 +275,11 @@ def get_course_detail(
     if reviews_shown > 0:  # the course page reads its reviews through the review list instead (0 here)
         detail.review_summary = reviews.review_summary(session, reviews.COURSE, course_id)
         detail.reviews = reviews.list_reviews(
-            session, target_type=reviews.COURSE, target_id=course_id, per_page=reviews_shown
+            session,
+            target_type=reviews.COURSE,
+            target_id=course_id,
+            per_page=reviews_shown,
+            total=detail.review_summary.total_reviews,  # counted by the summary just now: not twice
         ).reviews
     return detail
 

@@ -118,10 +118,13 @@ def _page_bounds(total: int, page: int, per_page: int) -> tuple[int, int]:
 
 
 def list_reviews(
-    session: Session, *, target_type: str, target_id: int, page: int = 1, per_page: int = 10
+    session: Session, *, target_type: str, target_id: int, page: int = 1, per_page: int = 10, total: int | None = None
 ) -> ReviewPage:
     """One page of a target's reviews, newest first, with each author's name and avatar: each author's latest
     review only, the ones the summary counts (so the list and its count agree, and one learner cannot fill a page).
+
+    ``total``: how many there are, when the caller has just counted them (the summary's ``total_reviews`` in the
+    same session); counted here otherwise.
 
     Raises:
         NotFound: the course or instructor does not exist.
@@ -129,7 +132,8 @@ def list_reviews(
     target_type = normalize_type(target_type)
     get_target(session, target_type, target_id)
     where = col(Review.id).in_(latest_review_ids(target_type, target_id))
-    total = session.exec(select(func.count(col(Review.id))).where(where)).one()
+    if total is None:
+        total = session.exec(select(func.count(col(Review.id))).where(where)).one()
     page, per_page = _page_bounds(total, page, per_page)
     rows = session.exec(
         select(Review, User)
