@@ -16,8 +16,9 @@ from marketplace.domain.earnings import allocate, platform_fee
 from marketplace.domain.pricing import CouponTerms, price_kobo
 from marketplace.payments.sandbox import provider as sandbox
 from marketplace.settings import settings
+from tests.concurrency import run_at_once
 from tests.factories import make_course, make_instructor, make_user
-from tests.unit.test_orders import BILLING, _paid, _press, _start, webhook
+from tests.unit.test_orders import BILLING, _paid, _press, _start, confirm_twice_at_once, webhook
 
 
 def _entries(session: Session, order: Order) -> list[EarningEntry]:
@@ -265,23 +266,7 @@ def test_a_transfer_webhook_delivered_twice_and_the_return_write_once(session):
 
 def test_the_same_payment_confirmed_twice_at_the_same_instant_writes_once(session, db_url):
     order = _order(session, make_user(session), [make_course(session), make_course(session, price_kobo=700_001)])
-    start, errors = threading.Barrier(2), []
-
-    def confirm() -> None:  # a webhook and the browser's return, at the same moment
-        try:
-            with Session(get_engine(db_url), expire_on_commit=False) as own:
-                start.wait(timeout=5)
-                orders.confirm_payment(own, order=own.get(Order, order.id), verification=_paid(order))
-                own.commit()
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=confirm) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert errors == []
+    assert confirm_twice_at_once(db_url, order) == []
     entries = _entries(session, order)
     assert len(entries) == 2
     assert sum(e.paid_kobo for e in entries) == order.total_kobo - order.tax_kobo
@@ -299,7 +284,7 @@ def test_two_writers_racing_past_the_paid_check_still_write_each_line_once(sessi
     session.commit()
     engine = get_engine(db_url)
     both_read = threading.Barrier(1 if engine.dialect.name == "sqlite" else 2)
-    results, errors = [], []
+    results = []
 
     class RacingSession(Session):
         waited = False
@@ -310,20 +295,12 @@ def test_two_writers_racing_past_the_paid_check_still_write_each_line_once(sessi
                 both_read.wait(timeout=10)
             super().add_all(instances)
 
-    def write() -> None:
-        try:
-            with RacingSession(engine, expire_on_commit=False) as own:
-                mine = own.get(Order, order.id)
-                results.append(earnings.record_order_earnings(own, mine, orders.order_lines(own, mine)))
-                own.commit()
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
+    def write(_: int) -> None:
+        with RacingSession(engine, expire_on_commit=False) as own:
+            mine = own.get(Order, order.id)
+            results.append(earnings.record_order_earnings(own, mine, orders.order_lines(own, mine)))
+            own.commit()
 
-    threads = [threading.Thread(target=write) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert errors == []
+    assert run_at_once(write, 2) == []
     assert sorted(results) == [0, 2]
     assert session.exec(select(func.count()).select_from(EarningEntry)).one() == 2

@@ -2,6 +2,7 @@
 
 import json
 import re
+import threading
 from decimal import Decimal
 from email import message_from_bytes
 from email.policy import default
@@ -10,6 +11,7 @@ from urllib.parse import parse_qsl, urlparse
 import pytest
 from sqlmodel import Session, func, select
 
+from marketplace.db.engine import get_engine
 from marketplace.db.models import CartEntry, Enrollment, Instructor, Notification, Order, OrderLine, PaymentAttempt
 from marketplace.domain import cart, checkout, delivery, orders
 from marketplace.domain.errors import Conflict, DomainError, NotFound, Unauthorized
@@ -18,6 +20,7 @@ from marketplace.jobs.worker import run_due
 from marketplace.payments import Verification
 from marketplace.payments.sandbox import provider as sandbox
 from marketplace.settings import settings
+from tests.concurrency import run_at_once
 from tests.factories import enroll, make_course, make_user
 
 BILLING = {"email": "ada@example.com", "country": "Nigeria", "state": "Lagos"}
@@ -307,31 +310,24 @@ def test_the_configured_pricing_rule_is_what_the_screens_show_and_the_server_cha
     assert order.total_kobo == 1_585_625
 
 
+def confirm_twice_at_once(db_url: str, order: Order) -> list[Exception]:
+    """The same paid confirmation of ``order`` from two sessions at the same instant; what they raised."""
+    start = threading.Barrier(2)
+
+    def confirm(_: int) -> None:  # a webhook delivered twice, or a webhook and the browser's return
+        with Session(get_engine(db_url), expire_on_commit=False) as own:
+            start.wait(timeout=5)
+            orders.confirm_payment(own, order=own.get(Order, order.id), verification=_paid(order))
+            own.commit()
+
+    return run_at_once(confirm, 2)
+
+
 def test_the_same_confirmation_twice_at_the_same_instant_records_and_enrolls_once(session, db_url):
-    import threading
-
-    from marketplace.db.engine import get_engine
-
     user, course = make_user(session), make_course(session)
     order = _order(session, user, [course])
     session.commit()
-    start, errors = threading.Barrier(2), []
-
-    def webhook() -> None:  # the provider delivers the same event twice, at the same moment
-        try:
-            with Session(get_engine(db_url), expire_on_commit=False) as own:
-                start.wait(timeout=5)
-                orders.confirm_payment(own, order=own.get(Order, order.id), verification=_paid(order))
-                own.commit()
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=webhook) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert errors == []
+    assert confirm_twice_at_once(db_url, order) == []
     session.expire_all()
     attempts = session.exec(select(PaymentAttempt).where(PaymentAttempt.order_id == order.id)).all()
     assert [(a.provider_transaction_id, a.status) for a in attempts] == [("555", "paid")]
