@@ -25,6 +25,7 @@ from marketplace.db.models import (
 )
 from marketplace.domain import certificates
 from marketplace.domain.catalog_cards import clamp_rating, duration_text, thumbnail_url
+from marketplace.domain.catalog_visibility import teaches
 from marketplace.domain.progress import (
     COURSE_NOT_FOUND,
     NOT_ENROLLED,
@@ -295,8 +296,7 @@ def _teaches(session: Session, user_id: int | None, course_id: int) -> Course | 
     course = session.get(Course, course_id)
     if course is None:
         return None
-    teacher = session.exec(select(Instructor.user_id).where(Instructor.id == course.instructor_id)).first()
-    return course if teacher == user_id else None
+    return course if teaches(session, user_id, course) else None
 
 
 def _teacher_view(session: Session, course: Course) -> Player:

@@ -19,7 +19,6 @@ from sqlmodel import Session, col, func, select
 from marketplace.db.models import (
     Course,
     Enrollment,
-    Instructor,
     LessonAnswer,
     LessonQuestion,
     QuestionVote,
@@ -27,6 +26,7 @@ from marketplace.db.models import (
     User,
 )
 from marketplace.domain import notifications, rate_limits
+from marketplace.domain.catalog_visibility import owner_user_id
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, TooManyRequests
 from marketplace.domain.shapes import person_name
 from marketplace.domain.social_text import initials, time_text
@@ -60,13 +60,9 @@ def _clean(text: str | None, empty_message: str) -> str:
     return body
 
 
-def _instructor_user_id(session: Session, course: Course) -> int | None:
-    return session.exec(select(Instructor.user_id).where(Instructor.id == course.instructor_id)).first()
-
-
 def _role(session: Session, user_id: int, course: Course) -> str:
     """``instructor``, ``learner`` or raises Forbidden."""
-    if _instructor_user_id(session, course) == user_id:
+    if owner_user_id(session, course) == user_id:
         return "instructor"
     enrolled = session.exec(
         select(Enrollment.id).where(Enrollment.user_id == user_id, Enrollment.course_id == course.id)
@@ -220,7 +216,7 @@ def ask(session: Session, *, user_id: int, course_id: int, section_id: int, body
     question = LessonQuestion(course_id=course_id, section_id=section_id, author_id=user_id, body=text)
     session.add(question)
     session.flush()
-    teacher = _instructor_user_id(session, course)
+    teacher = owner_user_id(session, course)
     if teacher is not None and teacher != user_id:
         asker = person_name(session.get(User, user_id)) or "A learner"
         notifications.notify(

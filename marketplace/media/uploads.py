@@ -11,10 +11,11 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from marketplace.db.models import Course, Instructor, MediaUpload, Section
 from marketplace.db.models._base import utcnow
+from marketplace.domain.catalog_visibility import teaches
 from marketplace.domain.errors import Conflict, DomainError, Forbidden, NotFound
 from marketplace.domain.studio_access import require_instructor
 from marketplace.jobs.queue import enqueue
@@ -69,12 +70,8 @@ def owned_lesson(session: Session, user_id: int, section_id: int) -> Section:
     section = session.get(Section, section_id)
     if section is None:
         raise NotFound(LESSON_NOT_FOUND, field="sectionId")
-    teacher = session.exec(
-        select(Instructor.user_id)
-        .join(Course, col(Course.instructor_id) == Instructor.id)
-        .where(Course.id == section.course_id)
-    ).first()
-    if teacher != user_id:
+    course = session.get(Course, section.course_id)
+    if course is None or not teaches(session, user_id, course):
         raise Forbidden(NOT_YOUR_LESSON)
     return section
 
