@@ -14,6 +14,7 @@ from sqlmodel import Session, select
 
 from marketplace.db.models import Course, MediaUpload, Section
 from marketplace.domain.errors import DomainError, Forbidden, NotFound
+from marketplace.domain.media_release import DELETED, release, thumbnail_upload
 from marketplace.domain.studio_access import (
     READY,
     draft_of,
@@ -123,8 +124,9 @@ def update_section(session: Session, user_id: int, section_id: int, changes: Sec
             normalized = normalize_youtube(link)
             if normalized is None:
                 raise DomainError(NOT_YOUTUBE, field="videoUrl")
+            replaced = section.video_upload_id
             section.video_url, section.video_upload_id, section.video_file = normalized, None, ""
-            _forget_uploads(session, section)
+            release(session, [replaced, *_forget_uploads(session, section)])
         else:
             section.video_url = ""
     if "duration_seconds" in given:
@@ -133,13 +135,17 @@ def update_section(session: Session, user_id: int, section_id: int, changes: Sec
     return _changed(session, course)
 
 
-def _forget_uploads(session: Session, section: Section) -> None:
+def _forget_uploads(session: Session, section: Section) -> list[str]:
     """The link is the instructor's newest choice: uploads sent for the lesson before it no longer belong to it,
-    so one still being checked does not replace the link when it is accepted, nor shows in the editor."""
+    so one still being checked does not replace the link when it is accepted, nor shows in the editor.
+    Returns their ids, to release (one still being checked is released when it is accepted, media/videos.py)."""
     query = select(MediaUpload).where(MediaUpload.section_id == section.id)
+    forgotten = []
     for upload in session.exec(query).all():
         upload.section_id = None
         session.add(upload)
+        forgotten.append(upload.id)
+    return forgotten
 
 
 def move_section(session: Session, user_id: int, section_id: int, offset: int) -> CourseDraft:
@@ -157,13 +163,16 @@ def move_section(session: Session, user_id: int, section_id: int, offset: int) -
 def remove_section(session: Session, user_id: int, section_id: int) -> CourseDraft:
     """Delete a lesson (its learners' progress and questions on it go with it); the rest close up."""
     section, course = owned_section(session, user_id, section_id)
+    release(session, [section.video_upload_id, *_forget_uploads(session, section)])
     session.delete(section)
     return _changed(session, course)
 
 
 def _own_upload(session: Session, user_id: int, upload_id: str, kind: str, field: str) -> MediaUpload:
-    upload = session.get(MediaUpload, upload_id) if upload_id else None
-    if upload is None:
+    # Locked until the change commits, so the job removing unused media waits and then sees it used
+    # (marketplace.domain.media_release.claim_unused), or has marked it deleted and it is refused here.
+    upload = session.get(MediaUpload, upload_id, with_for_update=True, populate_existing=True) if upload_id else None
+    if upload is None or upload.status == DELETED:
         raise NotFound(UPLOAD_NOT_FOUND)
     if upload.user_id != user_id:
         raise Forbidden(NOT_YOUR_UPLOAD)
@@ -179,7 +188,10 @@ def set_thumbnail(session: Session, user_id: int, course_id: int, upload_id: str
     """Make one of the caller's accepted images the course's thumbnail (served as WebP by the media routes)."""
     course = owned_course(session, user_id, course_id)
     upload = _own_upload(session, user_id, upload_id, "image", "thumbnail")
+    replaced = thumbnail_upload(course.thumbnail)
     course.thumbnail = f"/api/media/images/{upload.id}.webp"
+    if replaced != upload.id:
+        release(session, [replaced])
     touch(session, course)
     return draft_of(session, course)
 
@@ -188,6 +200,8 @@ def attach_video(session: Session, user_id: int, section_id: int, upload_id: str
     """Make an accepted uploaded video the lesson's video, with its probed length (the upload job calls this)."""
     section, course = owned_section(session, user_id, section_id)
     upload = _own_upload(session, user_id, upload_id, "video", "video")
+    if section.video_upload_id != upload.id:
+        release(session, [section.video_upload_id])
     section.video_upload_id, section.video_url, section.video_file = upload.id, "", ""
     section.duration_seconds = min(max(upload.duration_seconds, 0), MAX_DURATION_SECONDS)
     session.add(section)

@@ -17,6 +17,7 @@ from marketplace.db.models import (
     Certificate,
     CourseCategory,
     Enrollment,
+    MediaUpload,
     OrderLine,
     Review,
     Section,
@@ -25,6 +26,7 @@ from marketplace.db.models import (
 )
 from marketplace.db.models._base import utcnow
 from marketplace.domain.errors import Conflict, DomainError
+from marketplace.domain.media_release import release, thumbnail_upload
 from marketplace.domain.studio_access import (
     DRAFT,
     PUBLISHED,
@@ -88,13 +90,15 @@ def delete_course(session: Session, user_id: int, course_id: int) -> None:
     """Delete a course nobody has enrolled in or ordered, with its lessons and everything that points at it.
 
     Conflict when a learner is enrolled (or an order names it): their purchase must stay, so the instructor
-    unpublishes it instead. Uploaded files stay in the media storage.
+    unpublishes it instead. Its thumbnail and lesson videos are released: removed from the media storage after
+    the commit unless something else uses them (marketplace.domain.media_release).
     """
     course = owned_course(session, user_id, course_id)
     if session.exec(select(Enrollment.id).where(Enrollment.course_id == course_id).limit(1)).first() is not None:
         raise Conflict(HAS_LEARNERS)
     if session.exec(select(OrderLine.id).where(OrderLine.course_id == course_id).limit(1)).first() is not None:
         raise Conflict(WAS_ORDERED)
+    _release_media(session, course.thumbnail, course_id)
     # Most of these cascade in the database; deleting them here does not depend on it.
     for table, column in (
         (SectionProgress, SectionProgress.course_id),
@@ -108,3 +112,14 @@ def delete_course(session: Session, user_id: int, course_id: int) -> None:
     session.execute(delete(Review).where(col(Review.target_type) == "Course", col(Review.target_id) == course_id))
     session.delete(course)
     session.flush()
+
+
+def _release_media(session: Session, thumbnail: str, course_id: int) -> None:
+    """Release the course's thumbnail, its lessons' videos and uploads sent for its lessons (no longer theirs)."""
+    section_ids = list(session.exec(select(Section.id).where(Section.course_id == course_id)).all())
+    videos = session.exec(select(Section.video_upload_id).where(Section.course_id == course_id)).all()
+    sent = list(session.exec(select(MediaUpload).where(col(MediaUpload.section_id).in_(section_ids))).all())
+    for upload in sent:
+        upload.section_id = None  # one still being checked is released when it is accepted (media/videos.py)
+        session.add(upload)
+    release(session, [thumbnail_upload(thumbnail), *videos, *(u.id for u in sent)])

@@ -17,7 +17,7 @@ from typing import Any
 from sqlmodel import Session
 
 from marketplace.db.engine import session_scope
-from marketplace.domain import account_recovery, checkout
+from marketplace.domain import account_recovery, checkout, media_release
 from marketplace.mail.delivery import deliver
 from marketplace.payments.sandbox import provider as sandbox
 
@@ -87,6 +87,13 @@ def expire_upload(payload: dict[str, Any], ctx: JobContext) -> None:
         videos.forget_incoming(payload["upload_id"])
 
 
+def release_media(payload: dict[str, Any], ctx: JobContext) -> None:
+    """An upload stopped being used: when nothing uses it now, remove its files (marketplace/media/cleanup.py)."""
+    from marketplace.media import cleanup
+
+    cleanup.remove_if_unused(ctx.session, payload["upload_id"])
+
+
 def password_reset_request(payload: dict[str, Any], ctx: JobContext) -> None:
     """Forgot-password: mail a reset link when the typed address has an account (the request did not look)."""
     with ctx.session() as session:
@@ -105,6 +112,7 @@ TASKS: dict[str, Task] = {
     "payments.sandbox_settle": Task(settle_sandbox_transfer),
     "media.process_video": Task(process_video),
     "media.expire_upload": Task(expire_upload),
+    media_release.RELEASE_JOB: Task(release_media),
     # The typed address is personal data: wiped from the row once the job is done.
     account_recovery.RESET_JOB: Task(password_reset_request, scrub_payload=True),
     account_recovery.RESEND_JOB: Task(verification_resend_request, scrub_payload=True),

@@ -164,13 +164,19 @@ def process_upload(session_factory, upload_id: str) -> None:  # type: ignore[no-
 
 
 def _attach(session: Session, upload: MediaUpload) -> None:
-    """Make the lesson play the accepted video (the studio's rule: only the lesson's own instructor's upload)."""
-    if upload.section_id is None:
-        return
-    from marketplace.domain import studio  # the studio sits above media: imported when a job needs it
+    """Make the lesson play the accepted video (the studio's rule: only the lesson's own instructor's upload).
 
+    A video nothing can play (its lesson took a YouTube link, was removed or changed hands while it uploaded) is
+    released at once: removed from storage after the commit (marketplace.domain.media_release).
+    """
+    from marketplace.domain import studio  # the studio sits above media: imported when a job needs it
+    from marketplace.domain.media_release import release
+
+    if upload.section_id is None:
+        release(session, [upload.id])
+        return
     try:
         studio.attach_video(session, upload.user_id, upload.section_id, upload.id)
     except DomainError as exc:
-        # The lesson was removed (or changed hands) while the video uploaded: the upload stays, unattached.
-        log.info("Upload %s is ready but not attached: %s", upload.id, exc.message)
+        log.info("Upload %s is ready but not attached, so released: %s", upload.id, exc.message)
+        release(session, [upload.id])

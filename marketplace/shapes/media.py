@@ -6,7 +6,8 @@ from marketplace.shapes.base import Shape
 
 
 class UploadStatus(Shape):
-    """Where a lesson-video upload stands: uploading, processing (being checked), ready or rejected (``error``)."""
+    """Where a lesson-video upload stands: uploading, processing (being checked), ready, rejected (``error``) or
+    deleted (nothing used it any more: its files were removed)."""
 
     id: str
     status: str

@@ -24,7 +24,7 @@ class MediaUpload(SQLModel, table=True):
     content_type: str = Field(default="", max_length=100)  # found by probing the content, not from the name
     size_bytes: int = Field(default=0, ge=0)
     storage_key: str = Field(default="", max_length=300)  # where the media storage keeps it once accepted
-    status: str = Field(default="uploading", max_length=20)  # uploading | processing | ready | rejected
+    status: str = Field(default="uploading", max_length=20)  # uploading | processing | ready | rejected | deleted
     error: str = Field(default="", max_length=300)  # why it was rejected, in words for the instructor
     duration_seconds: int = Field(default=0, ge=0)
     created_at: datetime = Field(default_factory=utcnow)
