@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sqlmodel import Session, col, func, select
 
@@ -128,9 +129,29 @@ def course_fields(course: Course, categories: list[Category]) -> dict[str, objec
     }
 
 
-def course_cards(session: Session, courses: Sequence[Course]) -> list[CourseCard]:
-    """Course cards for ``courses``, in the given order (``enrolled`` is left to the caller, per viewer)."""
-    names = _teacher_names(session, {c.instructor_id for c in courses})
+def with_teacher(query: Any) -> Any:
+    """``query`` (a select of courses) also reading each course's teacher's first and last name, in one query."""
+    return (
+        query.add_columns(col(User.first_name), col(User.last_name))
+        .join(Instructor, col(Instructor.id) == Course.instructor_id, isouter=True)
+        .join(User, col(User.id) == Instructor.user_id, isouter=True)
+    )
+
+
+def cards_with_teachers(session: Session, rows: Sequence[Any]) -> list[CourseCard]:
+    """Course cards for the rows of a :func:`with_teacher` query (course, first name, last name), in order."""
+    names = {course.instructor_id: f"{first} {last}".strip() for course, first, last in rows if first is not None}
+    return course_cards(session, [course for course, _, _ in rows], teacher_names=names)
+
+
+def course_cards(
+    session: Session, courses: Sequence[Course], *, teacher_names: Mapping[int, str] | None = None
+) -> list[CourseCard]:
+    """Course cards for ``courses``, in the given order (``enrolled`` is left to the caller, per viewer).
+
+    ``teacher_names`` (instructor id: name), when the caller read them with the courses (:func:`with_teacher`).
+    """
+    names = teacher_names if teacher_names is not None else _teacher_names(session, {c.instructor_id for c in courses})
     categories = course_categories(session, [c.id for c in courses if c.id is not None])
     cards = []
     for course in courses:

@@ -23,7 +23,7 @@ from sqlalchemy import ColumnElement, String, or_
 from sqlmodel import AutoString, Session, col, func, select
 
 from marketplace.db.models import Category, Course, CourseCategory
-from marketplace.domain.catalog_cards import course_cards
+from marketplace.domain.catalog_cards import cards_with_teachers, course_cards, with_teacher
 from marketplace.domain.catalog_visibility import published
 from marketplace.domain.errors import DomainError
 from marketplace.domain.listing_totals import cached_total
@@ -331,8 +331,9 @@ def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = P
     counted = select(func.count()).select_from(Course).where(*where)  # count(*): PostgreSQL counts on the index alone
     total = cached_total(session, _total_key(query, ids, match), lambda: session.exec(counted).one())
     page = clamp_page(query.page, page_count(total, per_page))
-    rows = session.exec(chosen.where(*on_rows).order_by(*order).offset(Page.offset(page, per_page)).limit(per_page))
-    return Page[CourseCard].of(course_cards(session, list(rows.all())), total=total, page=page, per_page=per_page)
+    chosen = with_teacher(chosen.where(*on_rows).order_by(*order).offset(Page.offset(page, per_page)).limit(per_page))
+    cards = cards_with_teachers(session, session.execute(chosen).all())
+    return Page[CourseCard].of(cards, total=total, page=page, per_page=per_page)
 
 
 def _total_key(query: ListingQuery, ids: list[int] | None, match: TextMatch | None) -> tuple[object, ...]:
