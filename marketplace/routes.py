@@ -63,7 +63,8 @@ GUARDED = (
     STUDIO,
     STUDIO_EARNINGS,
     STUDIO_NEW_COURSE,
-    STUDIO_COURSE,
+    # Not STUDIO_COURSE: the course editor runs require_login first itself (pages/studio.py) and stays drawn
+    # through a reconnect, which the guard's is_hydrated switch would redraw, wiping what is being typed.
 )
 
 

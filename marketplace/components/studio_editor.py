@@ -20,6 +20,11 @@ from marketplace.states.studio_editor import StudioEditorState as Editor
 PAUSE_MS = 800  # save after typing pauses this long
 
 
+def redraw_key(element_id, box: str):
+    """A box's React key: a new draft (version) or a changed saved value of this box (remounts) redraws it."""
+    return element_id + "-" + Editor.version.to_string() + "-" + Editor.remounts.get(box, 0).to_string()
+
+
 def save(field: str):
     """on_blur / on_change handlers that save ``field``: at once on leaving, after a pause while typing."""
     return {
@@ -52,7 +57,7 @@ def text_box(label: str, field: str, value, *, multiline: bool = False, hint: st
             id=element_id,
             name=field,
             default_value=value,
-            key=f"{element_id}-" + Editor.version.to_string(),
+            key=redraw_key(element_id, field),
             aria_invalid=_invalid(field),
             aria_describedby=f"{element_id}-error",
             data_autosave=field,  # kept in the browser until saved (assets/js/studio_autosave.js)
@@ -113,7 +118,7 @@ def _choice(label: str, field: str, options) -> rx.Component:
             *[rx.el.option(option, value=option) for option in options],
             id=element_id,
             default_value=getattr(Editor.draft, field),
-            key=f"{element_id}-" + Editor.version.to_string(),
+            key=redraw_key(element_id, field),
             on_change=lambda value: Editor.save_field(field, value),
             data_autosave=field,
             class_name=styles.INPUT,
@@ -130,7 +135,7 @@ def _categories() -> rx.Component:
                 type="checkbox",
                 id=element_id,
                 default_checked=Editor.draft.category_ids.contains(category.id),
-                key=element_id + "-" + Editor.version.to_string(),
+                key=redraw_key(element_id, "category_ids"),
                 on_change=lambda checked: Editor.toggle_category(category.id, checked),
                 class_name="h-5 w-5 rounded border-gray-300 accent-blue-600",
             ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
-from marketplace.components.studio_editor import PAUSE_MS, field_error
+from marketplace.components.studio_editor import PAUSE_MS, field_error, redraw_key
 from marketplace.components.studio_upload import video_uploader
 from marketplace.shapes.studio import SectionDraft
 from marketplace.states.studio_editor import StudioEditorState as Editor
@@ -25,7 +25,7 @@ def _box(label: str, element_id, key, default, on_save, **props) -> rx.Component
         rx.el.input(
             id=element_id,
             default_value=default,
-            key=element_id + "-" + Editor.version.to_string(),
+            key=redraw_key(element_id, "sections"),
             aria_invalid=Editor.field_errors.get(key, "") != "",
             aria_describedby=element_id + "-error",
             on_blur=on_save,
@@ -153,7 +153,7 @@ def _section(section: SectionDraft, index) -> rx.Component:
                 type="checkbox",
                 id=prefix + "-preview",
                 default_checked=section.is_preview,
-                key=prefix + "-preview-" + Editor.version.to_string(),
+                key=redraw_key(prefix + "-preview", "sections"),
                 on_change=lambda checked: Sections.set_preview(section.id, checked),
                 class_name="h-5 w-5 rounded border-gray-300 accent-blue-600",
             ),

@@ -14,6 +14,7 @@ from marketplace.components.studio_editor import editor_page
 from marketplace.components.studio_editor_curriculum import curriculum
 from marketplace.components.studio_shell import studio_page
 from marketplace.layouts import page, spinner
+from marketplace.states.session import SessionState
 from marketplace.states.studio import NewCourseState, StudioCoursesState
 from marketplace.states.studio_editor import StudioEditorState
 from marketplace.states.studio_sections import StudioSectionsState
@@ -45,12 +46,19 @@ def _refused() -> rx.Component:
     )
 
 
+# Guarded here rather than by routes.GUARDED: the login guard's wrapper swaps the page for a spinner while a
+# reconnect rehydrates, and drawing the editor again would put the draft's older values back into boxes still being
+# typed in (or whose queued saves have not yet been answered). `loaded` only changes when another course is opened.
 # recover runs after load: it saves what the browser kept of edits the server never answered for.
-@page(routes.STUDIO_COURSE, "Edit course", on_load=[StudioEditorState.load, StudioSectionsState.recover])
+@page(
+    routes.STUDIO_COURSE,
+    "Edit course",
+    on_load=[SessionState.require_login, StudioEditorState.load, StudioSectionsState.recover],
+)
 def course_editor() -> rx.Component:
     """Details, pricing, thumbnail, curriculum and publishing of one of the instructor's courses."""
     return rx.cond(
-        ~StudioEditorState.loaded,
-        spinner("Loading the course..."),
+        SessionState.logged_in & StudioEditorState.loaded,
         rx.cond(StudioEditorState.problem != "", _refused(), editor_page(curriculum())),
+        spinner("Loading the course..."),
     )

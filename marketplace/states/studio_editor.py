@@ -94,6 +94,8 @@ class StudioEditorState(rx.State):
     loaded: bool = False
     problem: str = ""  # shown instead of the editor: not yours, no such course
     version: int = 0  # bumps when the draft is (re)loaded, so the uncontrolled inputs show it
+    remounts: dict[str, int] = {}  # per box ("title", ..., "sections"): redraws one box from the draft
+    _shown: CourseDraft = NO_DRAFT  # the draft the boxes were last drawn from
     save_status: str = ""  # "" | saving | saved | error
     save_error: str = ""
     field_errors: dict[str, str] = {}
@@ -122,6 +124,26 @@ class StudioEditorState(rx.State):
         self.draft = draft
         if reload_inputs:
             self.version += 1
+            self._shown = draft
+
+    def _redraw_changed(self) -> None:
+        """Redraw the boxes whose saved value changed since they were drawn, and only those.
+
+        A reconnect can land on a fresh server state: the page is drawn again from the draft as it was, and the
+        edits Reflex had queued are saved just after; those boxes must show them. A box being typed in has not
+        changed on the server, so it is left alone.
+        """
+        shown, draft = self._shown, self.draft
+        changed = [
+            f
+            for f in (*TEXT_FIELDS, *LIST_FIELDS, *CHOICE_FIELDS, *PRICE_FIELDS, "category_ids")
+            if getattr(shown, f) != getattr(draft, f)
+        ]
+        if shown.sections != draft.sections:
+            changed.append("sections")
+        if changed:
+            self.remounts = {**self.remounts, **{f: self.remounts.get(f, 0) + 1 for f in changed}}
+        self._shown = draft
 
     def _fail(self, field: str, message: str) -> None:
         self.field_errors = {**self.field_errors, field: message}
@@ -161,15 +183,26 @@ class StudioEditorState(rx.State):
         self.save_status, self.save_error = ("error", pending) if pending else ("saved", "")
         yield self._answered(field, typed)
 
+    def _course_id(self) -> int:
+        """The course being edited: the draft's, or the URL's while no draft is held yet.
+
+        A reconnect can land on a fresh server state and send the edits Reflex queued before the page's on_load
+        has read the draft again; they are saved all the same (the domain checks the caller owns the course).
+        """
+        raw = str(self.studio_course_id)  # the route's argument (routes.STUDIO_COURSE), a string
+        return self.draft.id or (int(raw) if raw.isdigit() else 0)
+
     def _answered(self, field: str, typed: str | None):
         """The script that forgets the browser's kept copy of ``typed`` (None: nothing kept for this field)."""
-        if typed is None or not self.draft.id:
+        course_id = self._course_id()
+        if typed is None or not course_id:
             return None
-        args = f"{self.draft.id}, {json.dumps(field)}, {json.dumps(typed)}"
+        args = f"{course_id}, {json.dumps(field)}, {json.dumps(typed)}"
         return rx.call_script(f"window.naijaLearnStudio && window.naijaLearnStudio.answered({args})")
 
     async def _save_field(self, field: str, value: str):
-        if not self.draft.id:
+        course_id = self._course_id()
+        if not course_id:
             return
         try:
             changes = _changes(field, value)
@@ -177,14 +210,13 @@ class StudioEditorState(rx.State):
             self._fail(field, exc.message)
             yield self._answered(field, value)
             return
-        current = getattr(self.draft, field, None)
+        current = getattr(self.draft, field, None) if self.draft.id else object()  # no draft held: save it
         if current == getattr(changes, field, object()):
             self._clear(field)
             if self.save_status == "error" and not self.field_errors:
                 self.save_status, self.save_error = "saved", ""
             yield self._answered(field, value)
             return
-        course_id = self.draft.id
         async for update in self._run(
             field, lambda s, uid: studio.update_course(s, uid, course_id, changes), typed=value
         ):
@@ -201,7 +233,9 @@ class StudioEditorState(rx.State):
         """
         raw = str(self.studio_course_id)  # the route's argument (routes.STUDIO_COURSE), a string
         course_id = int(raw) if raw.isdigit() else 0
-        same_course = self.loaded and not self.problem and self.draft.id == course_id and course_id > 0
+        # The same course: a reconnect (or saves it queued, run before this on a fresh server state).
+        same_course = not self.problem and self.draft.id == course_id and course_id > 0
+        was_drawn = self.loaded and same_course
         if not same_course:
             self.loaded, self.problem, self.draft = False, "", NO_DRAFT
             self.field_errors, self.save_status, self.save_error = {}, "", ""
@@ -223,6 +257,8 @@ class StudioEditorState(rx.State):
                 return rx.redirect(TEACH, replace=True)
             draft, self.categories = loaded
             self._show(draft, reload_inputs=not same_course or draft != self.draft)
+            if not was_drawn:
+                self._shown = draft  # the editor is about to be drawn from this draft
         self.loaded = True
         return None
 
@@ -245,7 +281,8 @@ class StudioEditorState(rx.State):
         async for update in self._run("categories", lambda s, uid: studio.update_course(s, uid, course_id, changes)):
             yield update
         if "categories" in self.field_errors:
-            self.version += 1  # the refused tick is undone on screen too
+            # The refused tick is undone on screen too.
+            self.remounts = {**self.remounts, "category_ids": self.remounts.get("category_ids", 0) + 1}
 
     @rx.event
     async def publish(self):

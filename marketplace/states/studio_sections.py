@@ -62,7 +62,7 @@ class StudioSectionsState(rx.State):
 
     async def _course_id(self) -> int:
         editor = await self.get_state(StudioEditorState)
-        return editor.draft.id
+        return editor._course_id()
 
     async def _update(self, section_id: int, field: str, typed: str, value, changes: SectionChanges):
         """Save one section box (``field`` of SectionDraft) unless it already holds ``value``."""
@@ -80,7 +80,10 @@ class StudioSectionsState(rx.State):
     @staticmethod
     def _holds(editor: StudioEditorState, section_id: int, field: str, value) -> bool:
         """Whether the section already holds ``value`` (leaving a box untouched saves nothing); a section no
-        longer there counts as holding it (nothing to save)."""
+        longer in the draft counts as holding it (nothing to save). With no draft held yet (a reconnect on a fresh
+        server state), it is saved."""
+        if not editor.draft.id:
+            return False
         for section in editor.draft.sections:
             if section.id == section_id:
                 return getattr(section, field) == value
@@ -155,7 +158,7 @@ class StudioSectionsState(rx.State):
             f"section-{section_id}-move", lambda s, uid: studio.move_section(s, uid, int(section_id), int(offset))
         ):
             yield update
-        (await self.get_state(StudioEditorState)).version += 1  # the boxes follow their sections' new places
+        (await self.get_state(StudioEditorState))._redraw_changed()  # the boxes follow their sections' new places
 
     @rx.event
     def ask_remove(self, section_id: int):
@@ -175,7 +178,7 @@ class StudioSectionsState(rx.State):
             f"section-{section_id}-remove", lambda s, uid: studio.remove_section(s, uid, int(section_id))
         ):
             yield update
-        (await self.get_state(StudioEditorState)).version += 1
+        (await self.get_state(StudioEditorState))._redraw_changed()
 
     @rx.event
     async def video_finished(self):
@@ -194,11 +197,9 @@ class StudioSectionsState(rx.State):
 
     @rx.event
     async def restore_unsaved(self, kept: dict):
-        """Save what the browser kept ({box key: text}), each box as if it had just been left; then show the draft.
-
-        The boxes are drawn again in any case: a reconnect redraws the page from the draft as it was when the
-        page hydrated, before the edits Reflex had queued meanwhile were saved; this answer comes after them.
-        """
+        """Save what the browser kept ({box key: text}), each box as if it had just been left; then redraw the
+        boxes whose saved value changed since the page drew them (these, and edits Reflex queued while
+        disconnected and sent before this answer)."""
         editor = await self.get_state(StudioEditorState)
         if not editor.draft.id:
             return
@@ -210,7 +211,7 @@ class StudioSectionsState(rx.State):
                 saving = editor._save_field(str(key), str(value))
             async for update in saving:
                 yield update
-        editor.version += 1
+        editor._redraw_changed()
 
     def _section_box(self, section_id: int, box: str, value: str):
         if box == "title":

@@ -22,6 +22,7 @@ from tests.factories import enroll, make_course
 
 pytestmark = pytest.mark.usefixtures("patient_expect")
 
+SAVE_STATUS = re.compile(r'"save_status_rx_state_":"(\w*)"')
 EDITOR_URL = re.compile(r"/studio/courses/(\d+)/?$")
 MISSING = (
     "Add a description",
@@ -79,6 +80,9 @@ def add_section(page: Page, title: str) -> None:
 def test_an_instructor_writes_and_publishes_a_course(page: Page, live_app):
     teacher = new_person(live_app.db_url, "Kemi", teacher=True)
     sign_in_storage(page.context, live_app.db_url, teacher.email)
+    statuses: list[str] = []  # every autosave status the server sends (Saving… may be drawn too briefly to see)
+    note = lambda frame: statuses.extend(SAVE_STATUS.findall(str(frame)))  # noqa: E731 - frames may be bytes
+    page.on("websocket", lambda ws: ws.on("framereceived", note))
     page.goto("/studio")
     expect(page.get_by_text("You have no courses yet")).to_be_visible()
     page.get_by_role("link", name="Create your first course").click()
@@ -91,11 +95,17 @@ def test_an_instructor_writes_and_publishes_a_course(page: Page, live_app):
     expect(missing.get_by_role("listitem")).to_have_text(list(MISSING))
     assert course_in_db(live_app.db_url, course_id).status == "draft"
 
-    # A field saves when typing pauses, without leaving it.
+    # A field saves when typing pauses, without leaving it: Saving…, then All changes saved.
+    statuses.clear()
     description = page.get_by_label("Description")
     description.click()
     description.press_sequentially("Keep clean books for your stall in an exercise book and on your phone.")
     saved(page)
+    for _ in range(50):  # Playwright delivers frames while the page is waited on, not during time.sleep
+        if statuses[-2:] == ["saving", "saved"]:
+            break
+        page.wait_for_timeout(200)
+    assert statuses[-2:] == ["saving", "saved"], statuses
     wait_for(lambda: course_in_db(live_app.db_url, course_id).description.startswith("Keep clean books"))
     assert description.evaluate("el => el === document.activeElement")
 
@@ -120,9 +130,12 @@ def test_an_instructor_writes_and_publishes_a_course(page: Page, live_app):
         course = course_in_db(live_app.db_url, course_id)
         return (course.subtitle, course.learn, course.level, course.language) == wanted
 
+    def categories_saved() -> bool:
+        with Session(get_engine(live_app.db_url)) as session:
+            return bool(session.exec(select(CourseCategory).where(CourseCategory.course_id == course_id)).all())
+
     wait_for(details_saved)
-    with Session(get_engine(live_app.db_url)) as session:
-        assert session.exec(select(CourseCategory).where(CourseCategory.course_id == course_id)).all()
+    wait_for(categories_saved)
 
     # A refused price: the message beside the box and in the status; nothing saved.
     price = page.get_by_label("Price (₦)")
@@ -196,6 +209,7 @@ def test_an_instructor_writes_and_publishes_a_course(page: Page, live_app):
     expect(thumbnail).to_have_js_property("complete", True)
     assert thumbnail.evaluate("img => img.naturalWidth") > 0
 
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky header is drawn where the window was scrolled
     screenshot(page, "studio-editor")
     page.get_by_role("button", name="Publish", exact=True).click()
     expect(page.get_by_test_id("editor-status")).to_have_text("Published")
