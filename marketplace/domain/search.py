@@ -23,7 +23,7 @@ import re
 import time
 from typing import Any
 
-from sqlalchemy import ColumnElement, FromClause, Integer, Select, column, event, literal_column, table, text
+from sqlalchemy import ColumnElement, FromClause, Integer, Row, Select, column, event, literal_column, table, text
 from sqlalchemy import select as sql_select
 from sqlmodel import Session, col, func, select
 
@@ -47,6 +47,13 @@ _BM25 = (10.0, 1.0, 4.0)
 
 _corrections: dict[tuple[str, str, bool], tuple[float, tuple[str, bool]]] = {}
 
+_RESULT_COLUMNS = (
+    col(Course.id),
+    col(Course.title),
+    col(Course.description),
+    col(Course.price_kobo),
+    col(Course.thumbnail),
+)
 _FTS = table("course_search", column("rowid", Integer))
 _DOCS = table("course_search", column("course_id", Integer), column("document"))
 
@@ -57,8 +64,11 @@ def short_description(text: str, length: int = DESCRIPTION_LENGTH) -> str:
     return text if len(text) <= length else text[: length - 3].rstrip() + "..."
 
 
-def search_result(course: Course) -> SearchResult:
-    """A search result as docs/product.md names it (``_id``, title, description, price, thumbnail), plus ``id``."""
+def search_result(course: Course | Row[Any]) -> SearchResult:
+    """A search result as docs/product.md names it (``_id``, title, description, price, thumbnail), plus ``id``.
+
+    ``course``: a course, or a row of :data:`_RESULT_COLUMNS` (what the header's suggestions read).
+    """
     return SearchResult(
         id=course.id or 0,
         title=course.title,
@@ -282,7 +292,9 @@ def search_courses(session: Session, query: str | None, limit: int = SEARCH_LIMI
     if match is None:
         return []
     ids = list(session.execute(match.ranked_ids(max(1, min(limit, 50)))).scalars())
-    return [search_result(course) for course in courses_in_order(session, ids)]
+    # The five columns a suggestion shows, not whole course rows (their search text, lists and JSON).
+    found = {row.id: row for row in session.execute(sql_select(*_RESULT_COLUMNS).where(col(Course.id).in_(ids)))}
+    return [search_result(found[course_id]) for course_id in ids if course_id in found]
 
 
 @event.listens_for(Course, "before_insert")
