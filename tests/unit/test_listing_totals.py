@@ -1,0 +1,81 @@
+"""The listing's totals are shared for a few seconds, but never older than what this process wrote.
+
+domain/listing_totals.py keeps each filter combination's count for TOTAL_SECONDS; any flush or bulk statement that
+touches a course or its categories forgets them all, so publishing, a new course, a rating or a category change
+shows in the next page's total at once.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, event
+from sqlmodel import col
+
+from marketplace.db.engine import get_engine
+from marketplace.db.models import CourseCategory
+from marketplace.domain import listing, listing_totals
+from tests.factories import make_category, make_course, make_instructor
+
+
+def _counts_sent(db_url: str, work) -> int:
+    """How many COUNT queries ``work`` sent to the database."""
+    sent: list[str] = []
+
+    def capture(_conn, _cursor, statement, _params, _context, _many):
+        if "count(" in statement.lower():
+            sent.append(statement)
+
+    engine = get_engine(db_url)
+    event.listen(engine, "before_cursor_execute", capture)
+    try:
+        work()
+    finally:
+        event.remove(engine, "before_cursor_execute", capture)
+    return len(sent)
+
+
+def test_pages_and_sorts_of_one_filter_share_one_count(session, db_url):
+    teacher = make_instructor(session)
+    for n in range(8):
+        make_course(session, instructor=teacher, title=f"Course {n}", rating=n % 5)
+
+    def browse():
+        first = listing.list_courses(session, min_rating=2)
+        listing.list_courses(session, min_rating=2, page=2, sort="price_asc")
+        listing.list_courses(session, min_rating=2, sort="newest")
+        assert first.total == 4  # ratings 2, 3, 4 and 2
+
+    assert _counts_sent(db_url, browse) == 1
+    # Another filter is another count.
+    assert _counts_sent(db_url, lambda: listing.list_courses(session, min_rating=3)) == 1
+
+
+def test_a_write_to_a_course_or_its_categories_shows_in_the_next_total_at_once(session):
+    teacher = make_instructor(session)
+    design = make_category(session, "Design")
+    course = make_course(session, instructor=teacher, categories=[design])
+    assert listing.list_courses(session).total == 1
+    assert listing.list_courses(session, category="design").total == 1
+
+    make_course(session, instructor=teacher, categories=[design])  # a new course (flush and commit)
+    assert listing.list_courses(session).total == 2
+    assert listing.list_courses(session, category="design").total == 2
+
+    course.status = "unpublished"  # an ORM change of a course
+    session.add(course)
+    session.commit()
+    assert listing.list_courses(session).total == 1
+
+    session.execute(delete(CourseCategory).where(col(CourseCategory.category_id) == design.id))  # a bulk statement
+    session.commit()
+    assert listing.list_courses(session, category="design").total == 0
+
+
+def test_totals_expire(session, monkeypatch):
+    make_course(session)
+    assert listing.list_courses(session).total == 1
+    monkeypatch.setattr(listing_totals, "TOTAL_SECONDS", -1.0)  # everything remembered from now on is stale
+    listing_totals.forget_totals()
+    assert listing.list_courses(session).total == 1
+    key = next(iter(listing_totals._totals))
+    listing_totals._totals[key] = (listing_totals._totals[key][0], 99)  # what an outside write would leave
+    assert listing.list_courses(session).total == 1  # expired: counted again
