@@ -199,8 +199,14 @@ def _conditions(
     if query.category:
         ids = category if category is not None else category_ids(session, query.category)
         # An unknown category lists nothing rather than everything: the title would otherwise lie.
-        chosen = select(CourseCategory.course_id).where(col(CourseCategory.category_id).in_(ids or [-1]))
-        where.append(col(Course.id).in_(chosen))
+        in_category = col(CourseCategory.category_id).in_(ids or [-1])
+        if indexed is _row_check:
+            # The page's rows: one primary-key probe per course the sort's index yields, stopping after a page
+            # (SQLite would otherwise first list the category's 12,000 course ids: 7 ms -> 0.03 ms at 100k).
+            linked = select(CourseCategory.course_id).where(CourseCategory.course_id == Course.id, in_category)
+            where.append(linked.exists())
+        else:
+            where.append(col(Course.id).in_(select(CourseCategory.course_id).where(in_category)))
     if query.rating is not None:
         if not 1 <= query.rating <= 5:
             raise InvalidFilter("rating must be a whole number from 1 to 5.", field="rating")

@@ -128,3 +128,10 @@ def test_a_level_language_or_duration_is_counted_on_its_index_and_paged_on_the_s
         assert index in count, count
     assert "ix_courses_newest" in page, page
     assert "TEMP B-TREE" not in page and "Sort Key" not in page, page
+
+
+def test_a_category_page_walks_the_sorts_index_probing_each_course_and_never_lists_the_category(db_url):
+    # Listing the category's course ids first cost SQLite 7 ms for a 12,000-course category at 100,000 courses.
+    _, page = _listing_plan(db_url, listing.ListingQuery(category="design"))
+    assert "ix_courses_relevance" in page, page
+    assert "TEMP B-TREE" not in page and "Sort Key" not in page and "LIST SUBQUERY" not in page, page
