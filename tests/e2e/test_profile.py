@@ -231,7 +231,7 @@ def test_the_sidebar_and_the_avatar_menu_lead_to_every_profile_page(page: Page, 
     avatar.click()
     menu = page.locator("[data-menu]", has=avatar)
     expect(menu.get_by_role("link")).to_have_text(
-        ["Home", "Profile", "My Courses", "My orders", "Teachers", "Message", "My Reviews"]
+        ["Home", "Profile", "My Courses", "My orders", "Teachers", "Message", "My Reviews", "Teach on Naija Learn"]
     )
     expect(menu.get_by_role("button", name="Logout")).to_be_visible()
     menu.get_by_role("link", name="My Reviews").click()
