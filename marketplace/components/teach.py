@@ -6,13 +6,12 @@ import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.chat_avatar import person_avatar
-from marketplace.components.ui import name_file_input, submit_button
+from marketplace.components.profile_picture import picture_upload
+from marketplace.components.ui import submit_button
 from marketplace.domain import profile as profile_rules
 from marketplace.states.profile import PICTURE_FIELD, ProfileState
 from marketplace.states.session import SessionState
 from marketplace.states.teach import TeachState
-
-PICTURE_TYPES = {"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"], "image/webp": [".webp"], "image/gif": [".gif"]}
 
 
 def _point(icon: str, title: str | rx.Var, text: str | rx.Var) -> rx.Component:
@@ -131,24 +130,7 @@ def _picture() -> rx.Component:
         rx.el.p("Picture", class_name=styles.LABEL),
         rx.el.div(
             person_avatar(SessionState.user["profilePicture"], SessionState.initials, 80, lazy=False),
-            name_file_input(
-                rx.upload.root(
-                    rx.el.button(
-                        rx.icon("upload", size=16),
-                        rx.cond(ProfileState.uploading, "Uploading...", "Upload picture"),
-                        type="button",
-                        class_name=styles.BTN_OUTLINE,
-                    ),
-                    id="teach-picture",
-                    accept=PICTURE_TYPES,
-                    max_files=1,
-                    multiple=False,
-                    on_drop=ProfileState.upload_picture(rx.upload_files(upload_id="teach-picture")),
-                    on_drop_rejected=ProfileState.picture_rejected,
-                    class_name="inline-block",
-                ),
-                "Picture file",
-            ),
+            picture_upload("teach-picture"),
             class_name="flex items-center gap-4",
         ),
         rx.el.p("A clear photo of your face: PNG, JPEG, WebP or GIF, up to 2 MB.", class_name=f"{styles.MUTED} mt-1"),

@@ -9,8 +9,9 @@ from marketplace.components.cards import course_card
 from marketplace.components.cart_items import saved_row
 from marketplace.components.chat_avatar import person_avatar
 from marketplace.components.profile_devices import signed_in_devices
+from marketplace.components.profile_picture import picture_upload
 from marketplace.components.profile_sidebar import profile_layout
-from marketplace.components.ui import badge, empty_state, error_state, name_file_input, pager, submit_button
+from marketplace.components.ui import badge, empty_state, error_state, pager, submit_button
 from marketplace.domain import profile as profile_rules
 from marketplace.layouts import page, spinner
 from marketplace.shapes.catalog import TeacherRow
@@ -20,8 +21,6 @@ from marketplace.states.profile import PICTURE_FIELD, ProfileState
 from marketplace.states.session import SessionState
 from marketplace.states.teachers import TeachersState
 from marketplace.states.wishlist import WishlistPageState
-
-PICTURE_TYPES = {"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"], "image/webp": [".webp"], "image/gif": [".gif"]}
 
 
 def _heading(title: str, text: str) -> rx.Component:
@@ -143,24 +142,7 @@ def _picture() -> rx.Component:
         rx.el.div(
             person_avatar(SessionState.user["profilePicture"], SessionState.initials, 96, lazy=False),
             rx.el.div(
-                name_file_input(
-                    rx.upload.root(
-                        rx.el.button(
-                            rx.icon("upload", size=16),
-                            rx.cond(ProfileState.uploading, "Uploading...", "Upload picture"),
-                            type="button",
-                            class_name=styles.BTN_OUTLINE,
-                        ),
-                        id="picture",
-                        accept=PICTURE_TYPES,
-                        max_files=1,
-                        multiple=False,
-                        on_drop=ProfileState.upload_picture(rx.upload_files(upload_id="picture")),
-                        on_drop_rejected=ProfileState.picture_rejected,
-                        class_name="inline-block",
-                    ),
-                    "Picture file",
-                ),
+                picture_upload("picture"),
                 rx.el.p("PNG, JPEG, WebP or GIF, up to 2 MB. Shown as a square.", class_name=f"{styles.MUTED} mt-2"),
                 _error(PICTURE_FIELD),
             ),
