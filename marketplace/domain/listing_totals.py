@@ -24,6 +24,9 @@ from sqlmodel import Session
 from marketplace.db.models import Course, CourseCategory
 
 TOTAL_SECONDS = 10.0
+# Only totals at least this large are kept: a smaller one costs next to nothing to count again, and is exactly the
+# kind a person checks (their search after unpublishing a course, served by another worker, must say 0 at once).
+MIN_KEPT_TOTAL = 1_000
 MAX_TOTALS = 5_000
 
 _totals: dict[tuple[str, Hashable], tuple[float, int]] = {}
@@ -40,6 +43,8 @@ def cached_total(session: Session, key: Hashable, count: Callable[[], int]) -> i
     if remembered is not None and remembered[0] > now:
         return remembered[1]
     total = count()
+    if total < MIN_KEPT_TOTAL:
+        return total
     with _lock:
         if len(_totals) >= MAX_TOTALS:
             _totals.clear()
