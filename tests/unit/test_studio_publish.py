@@ -34,18 +34,6 @@ def _changes(**fields) -> CourseChanges:
     return CourseChanges(**fields)
 
 
-@pytest.fixture
-def teacher(session):
-    return make_instructor(session)
-
-
-@pytest.fixture
-def draft(session, teacher):
-    created = studio.create_course(session, teacher.user_id, "Jollof for beginners")
-    session.commit()
-    return created
-
-
 def _ready(session, teacher, course_id) -> None:
     """Everything a course needs to be published."""
     category = make_category(session)
