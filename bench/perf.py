@@ -92,8 +92,9 @@ SESSION_VARS = {"token": "token", "refresh": "refresh_token", "user": "user_json
 REVIEW_DONE_VAR = "submitting"  # the review form's var that goes back to false when the post is done
 FLOOR_EVENT = "reflex___state____state.lean___lean____state.inc"
 
-APP_PORT = 3472
-FLOOR_PORT = 3471
+# Ports and build folder can be moved (BENCH_APP_PORT, BENCH_FLOOR_PORT, BENCH_WEB_DIR) so two runs can share a machine.
+APP_PORT = int(os.environ.get("BENCH_APP_PORT", "3472"))
+FLOOR_PORT = int(os.environ.get("BENCH_FLOOR_PORT", "3471"))
 PG_BASE = "postgresql+psycopg://postgres@127.0.0.1:5432"
 # Each run's database, and the 100,000-course master it is cloned from (BENCH_PG_DB / BENCH_PG_BIG_DB to share
 # the server with another run or with a test database of the same name).
@@ -106,7 +107,9 @@ WS_PYTHON = TOOLS / "wsvenv/bin/python"
 LIGHTHOUSE = TOOLS / "node_modules/.bin/lighthouse"
 CHROMIUM = "/usr/bin/chromium"
 # The production build the server serves (a snapshot run keeps its own, beside the work tree's).
-WEB_DIR = ORIGINAL_ROOT / (".web-perf" if ORIGINAL_ROOT == PROJECT_ROOT else ".web-perf-snapshot")
+WEB_DIR = Path(os.environ["BENCH_WEB_DIR"]) if os.environ.get("BENCH_WEB_DIR") else (
+    ORIGINAL_ROOT / (".web-perf" if ORIGINAL_ROOT == PROJECT_ROOT else ".web-perf-snapshot")
+)
 SIZES = {"demo": 0, "100k": 100_000}
 
 SEARCH_QUERIES = ["python", "excel bootcamp", "yoruba", "design", "marketing", "zzzz", "data analysis", "guitar"]

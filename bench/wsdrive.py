@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import sys
 import time
 import urllib.parse
@@ -168,10 +169,23 @@ class DriveTab(wsload.Tab):
             self.ok += 1
 
 
+# The listing's controls open their URL with React Router's navigate (so the page keeps its scroll), sent as a
+# script: ``router.navigate("/categories?page=2", {preventScrollReset: true})``.
+_ROUTER_NAVIGATE = re.compile(r'router\.navigate\(("(?:[^"\\]|\\.)*")')
+
+
 def _redirect_path(arg: dict) -> str | None:
+    """The URL a reply sends the browser to: a ``_redirect``, or a script calling React Router's navigate."""
     for event in arg.get("events") or []:
-        if isinstance(event, dict) and event.get("name") == "_redirect":
-            return (event.get("payload") or {}).get("path")
+        if not isinstance(event, dict):
+            continue
+        payload = event.get("payload") or {}
+        if event.get("name") == "_redirect":
+            return payload.get("path")
+        if event.get("name") == "_call_script":
+            found = _ROUTER_NAVIGATE.search(str(payload.get("javascript_code") or ""))
+            if found:
+                return json.loads(found.group(1))
     return None
 
 
