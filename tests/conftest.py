@@ -17,11 +17,11 @@ os.environ.setdefault("DATABASE_URL", f"sqlite:///{_TMP / 'default.db'}")
 os.environ.setdefault("MARKETPLACE_ENV", "test")
 
 import pytest  # noqa: E402
-from fastapi import Request  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 from sqlmodel import Session, SQLModel  # noqa: E402
 
 from marketplace.db.engine import get_engine  # noqa: E402
+from marketplace.api.public_cache import forget_public_answers  # noqa: E402
 from marketplace.domain.listing_totals import forget_totals  # noqa: E402
 from marketplace.manage import migrate  # noqa: E402
 
@@ -65,11 +65,12 @@ def wipe(url: str) -> None:
 
 @pytest.fixture(params=BACKENDS)
 def db_url(request) -> str:
-    """A migrated, empty database on each backend (and no sidebar blocks or listing totals kept from the last test's
-    catalog: wipe deletes rows outside the app's sessions, which the totals cannot see)."""
+    """A migrated, empty database on each backend (and no sidebar blocks, listing totals or public API answers kept
+    from the last test's catalog: wipe deletes rows outside the app's sessions, which these caches cannot see)."""
     url = backend_url(request.param)
     wipe(url)
     forget_totals()
+    forget_public_answers()
     listing = sys.modules.get("marketplace.states.listing")
     if listing is not None:
         listing._blocks_cache.clear()
@@ -108,14 +109,14 @@ def api_client(db_url, run_jobs):
     from fastapi.testclient import TestClient
 
     from marketplace.api.app import create_api
-    from marketplace.api.deps import get_session, request_session
+    from marketplace.api.deps import database_url
 
     api = create_api()
 
-    def _session(request: Request):
-        yield from request_session(request, db_url)
+    async def _database() -> str:
+        return db_url
 
-    api.dependency_overrides[get_session] = _session
+    api.dependency_overrides[database_url] = _database
 
     class JobsClient(TestClient):
         def request(self, *args, **kwargs):

@@ -1,7 +1,7 @@
 """API routes: the catalog (courses, categories, instructors and mentors, search), all public.
 
 Query values are checked here so a bad one answers 422 with a message naming it; unknown ids answer
-404 ``{message}`` from the domain.
+404 ``{message}`` from the domain. Each route makes its read in one trip to a worker thread (:class:`PublicRead`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Response
 
-from marketplace.api.deps import CommitOnReturnRoute, OptionalUser, SessionDep
+from marketplace.api.deps import CommitOnReturnRoute, PublicReadDep
+from marketplace.db.models import User
 from marketplace.domain import catalog
 from marketplace.domain.listing import MAX_PER_PAGE, MAX_PRICE_NAIRA
 from marketplace.domain.shapes import MAX_ID
@@ -39,9 +40,13 @@ Duration = Literal["0-5", "5-10", "10-20", "20-plus"]
 SearchText = Annotated[str | None, Query(max_length=200, description="search text: every word, typos forgiven")]
 
 
+def _id(viewer: User | None) -> int | None:
+    return viewer.id if viewer else None
+
+
 @router.get("/courses")
-def list_courses(
-    session: SessionDep,
+async def list_courses(
+    read: PublicReadDep,
     category: Annotated[str | None, Query(max_length=100)] = None,
     rating: Annotated[int | None, Query(ge=1, le=5, description="N stars and up")] = None,
     chapters: Chapters | None = None,
@@ -61,75 +66,79 @@ def list_courses(
     With ``q`` it is the search results page: courses holding every word (typos forgiven, teachers' names too),
     ``relevance`` ranking titles first.
     """
-    return catalog.list_courses(
-        session,
-        category=category,
-        min_rating=rating,
-        chapters=chapters,
-        min_price=min_price,
-        max_price=max_price,
-        sort=sort,
-        page=page,
-        per_page=per_page,
-        q=q,
-        level=level,
-        language=language,
-        duration=duration,
-        free=free,
+    return await read(
+        lambda session, _viewer: catalog.list_courses(
+            session,
+            category=category,
+            min_rating=rating,
+            chapters=chapters,
+            min_price=min_price,
+            max_price=max_price,
+            sort=sort,
+            page=page,
+            per_page=per_page,
+            q=q,
+            level=level,
+            language=language,
+            duration=duration,
+            free=free,
+        )
     )
 
 
 @router.get("/courses/{course_id}")
-def get_course(session: SessionDep, user: OptionalUser, course_id: Id) -> CourseDetail:
+async def get_course(read: PublicReadDep, course_id: Id) -> CourseDetail:
     """One course with its sections, real instructor, review summary and newest reviews."""
-    return catalog.get_course_detail(session, course_id, viewer_id=user.id if user else None)
+    return await read(lambda session, viewer: catalog.get_course_detail(session, course_id, viewer_id=_id(viewer)))
 
 
 @router.get("/courses/{course_id}/related")
-def related_courses(session: SessionDep, user: OptionalUser, course_id: Id) -> list[CourseCard]:
+async def related_courses(read: PublicReadDep, course_id: Id) -> list[CourseCard]:
     """Up to 4 other courses sharing a category with this one."""
-    return catalog.related_courses(session, course_id, viewer_id=user.id if user else None)
+    return await read(lambda session, viewer: catalog.related_courses(session, course_id, viewer_id=_id(viewer)))
 
 
 @router.get("/categories")
-def list_categories(session: SessionDep) -> list[Category]:
+async def list_categories(read: PublicReadDep) -> list[Category]:
     """Every category with its number of courses."""
-    return catalog.list_categories(session)
+    return await read(lambda session, _viewer: catalog.list_categories(session))
 
 
 @router.get("/instructors")
-def list_instructors(
-    session: SessionDep,
+async def list_instructors(
+    read: PublicReadDep,
     response: Response,
     query: Annotated[str | None, Query(max_length=100)] = None,
     page: PageNumber = 1,
     per_page: PerPage = MAX_PER_PAGE,
 ) -> list[InstructorCard]:
     """Instructors as a list (most students first), optionally searched by name; X-Total-Count gives the total."""
-    result = catalog.list_instructors(session, page=page, per_page=per_page, query=query)
+    result = await read(
+        lambda session, _viewer: catalog.list_instructors(session, page=page, per_page=per_page, query=query)
+    )
     response.headers["X-Total-Count"] = str(result.total)
     return result.data
 
 
 @router.get("/instructors/{instructor_id}")
-def get_instructor(session: SessionDep, instructor_id: Id) -> InstructorDetail:
+async def get_instructor(read: PublicReadDep, instructor_id: Id) -> InstructorDetail:
     """One instructor with every profile field."""
-    return catalog.get_instructor(session, instructor_id)
+    return await read(lambda session, _viewer: catalog.get_instructor(session, instructor_id))
 
 
 @router.get("/instructors/{instructor_id}/courses")
-def instructor_courses(session: SessionDep, instructor_id: Id) -> list[CourseCard]:
+async def instructor_courses(read: PublicReadDep, instructor_id: Id) -> list[CourseCard]:
     """The courses an instructor teaches."""
-    return catalog.instructor_courses(session, instructor_id)
+    return await read(lambda session, _viewer: catalog.instructor_courses(session, instructor_id))
 
 
 @router.get("/mentors/{instructor_id}")
-def mentor_page(session: SessionDep, instructor_id: Id) -> MentorPage:
+async def mentor_page(read: PublicReadDep, instructor_id: Id) -> MentorPage:
     """The mentor page: the instructor's fields plus ``courses``, ``reviews`` and ``reviewSummary``."""
-    return catalog.mentor_page(session, instructor_id)
+    return await read(lambda session, _viewer: catalog.mentor_page(session, instructor_id))
 
 
 @router.get("/search")
-def search(session: SessionDep, query: Annotated[str, Query(max_length=200)] = "") -> list[SearchResult]:
+async def search(read: PublicReadDep, query: Annotated[str, Query(max_length=200)] = "") -> list[SearchResult]:
     """Up to 8 courses matching ``query`` (typos forgiven, titles first); an empty list for blank input."""
-    return catalog.search_courses(session, query)
+    return await read(lambda session, _viewer: catalog.search_courses(session, query))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import logging
 from collections.abc import Callable, Iterator
 from typing import Annotated, Any, TypeVar
 
+import anyio.to_thread
 from fastapi import Depends, Header, Request
 from fastapi.routing import APIRoute
 from sqlmodel import Session
@@ -59,7 +61,15 @@ class CommitOnReturnRoute(APIRoute):
         super().__init__(path, _commit_sessions_on_return(endpoint), **kwargs)
 
 
-def get_session(request: Request) -> Iterator[Session]:
+async def database_url() -> str | None:
+    """The database the API works on: None, the configured one (tests override this to point at theirs)."""
+    return None
+
+
+DatabaseUrl = Annotated[str | None, Depends(database_url)]
+
+
+def get_session(request: Request, url: DatabaseUrl) -> Iterator[Session]:
     """A session per request: committed when the route returns, before the answer is sent.
 
     GET and HEAD requests get a read-only session (on SQLite it never takes the write lock) unless the
@@ -70,7 +80,7 @@ def get_session(request: Request) -> Iterator[Session]:
     reply leaves. With the default request scope FastAPI would end it only after the reply was sent, and a
     client's next request could miss its own write, or be told "saved" about a commit that then failed.
     """
-    yield from request_session(request)
+    yield from request_session(request, url)
 
 
 def request_session(request: Request, url: str | None = None) -> Iterator[Session]:
@@ -101,8 +111,8 @@ def _record_seen(session: Session, url: str | None) -> None:
 SessionDep = Annotated[Session, Depends(get_session, scope="function")]
 
 
-def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
-    """The token of an ``Authorization: Bearer`` header, or an empty string."""
+async def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
+    """The token of an ``Authorization: Bearer`` header, or an empty string (string work: no thread needed)."""
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
     return ""
@@ -139,6 +149,40 @@ def optional_user(session: SessionDep, token: TokenDep) -> User | None:
 CurrentUser = Annotated[User, Depends(current_user)]
 CurrentCaller = Annotated[Caller, Depends(current_caller)]
 OptionalUser = Annotated[User | None, Depends(optional_user)]
+
+
+@dataclasses.dataclass(frozen=True)
+class PublicRead:
+    """A public read (the catalog) made in one trip to a worker thread: session, caller, work and its end.
+
+    A sync route with :data:`SessionDep` and :data:`OptionalUser` waits for a pool thread six times (the
+    session's start, the token, the caller, the route, the reply's check, the session's end). Each wait is a
+    hand-over of the interpreter lock, and under load each costs more than the query it serves. An ``async``
+    route awaiting this makes one; the reply is then checked and written on the event loop, which is pure CPU.
+    """
+
+    token: str
+    url: str | None = None
+
+    async def __call__(self, work: Callable[[Session, User | None], T]) -> T:
+        """``work(session, caller or None)`` in a read-only session on a worker thread; what it returns."""
+
+        def run() -> T:
+            with session_scope(self.url, readonly=True) as session:
+                viewer = user_for_token(session, self.token) if self.token else None
+                result = work(session, viewer)
+            _record_seen(session, self.url)
+            return result
+
+        return await anyio.to_thread.run_sync(run)
+
+
+async def public_read(url: DatabaseUrl, token: TokenDep) -> PublicRead:
+    """The :class:`PublicRead` of this request (no I/O here: it runs on the event loop)."""
+    return PublicRead(token, url)
+
+
+PublicReadDep = Annotated[PublicRead, Depends(public_read)]
 
 
 def ensure_self(user: User, user_id: int) -> None:

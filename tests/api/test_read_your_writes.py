@@ -29,7 +29,6 @@ import anyio.to_thread
 import httpx
 import jwt
 import pytest
-from fastapi import Request
 from fastapi.routing import APIRoute, iter_route_contexts
 from fastapi.testclient import TestClient
 from sqlalchemy import select
@@ -38,7 +37,7 @@ from sqlmodel import select as sql_select
 from starlette.routing import Route
 
 from marketplace.api.app import create_api
-from marketplace.api.deps import get_session, request_session
+from marketplace.api.deps import database_url
 from marketplace.db.engine import get_engine
 from marketplace.db.models import (
     CartEntry,
@@ -157,10 +156,10 @@ def api(db_url):
     """The /api app on the test database (as conftest's ``api_client`` wires it; background jobs do not run)."""
     app = create_api()
 
-    def _session(request: Request):
-        yield from request_session(request, db_url)
+    async def _database() -> str:
+        return db_url
 
-    app.dependency_overrides[get_session] = _session
+    app.dependency_overrides[database_url] = _database
     return app
 
 

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
-from fastapi import Request
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from sqlmodel import Session
 
 from marketplace.api.app import create_api
-from marketplace.api.deps import get_session, request_session
+from marketplace.api.deps import database_url
 from marketplace.db.engine import get_engine
 from marketplace.domain.sessions import issue_token
 from tests.conftest import BACKENDS, backend_url, wipe
@@ -43,10 +42,10 @@ def fuzzed(request) -> tuple:
         session.commit()
     api = create_api()
 
-    def _session(req: Request):
-        yield from request_session(req, url)
+    async def _database() -> str:
+        return url
 
-    api.dependency_overrides[get_session] = _session
+    api.dependency_overrides[database_url] = _database
     return api, {"Authorization": f"Bearer {token}"}
 
 
