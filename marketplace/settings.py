@@ -90,6 +90,9 @@ class Settings(BaseSettings):
     # waits for a connection. DB_LOCK_TIMEOUT_SECONDS bounds the wait for SQLite's write lock or a connection.
     db_threads: int = Field(16, alias="DB_THREADS", ge=2, le=200)
     db_lock_timeout_seconds: float = Field(10.0, alias="DB_LOCK_TIMEOUT_SECONDS", gt=0)
+    # Anonymous answers of the public catalog API (listing, a course, search, categories, teachers) are kept this
+    # many seconds per process and forgotten when the process writes the catalog (api/public_cache.py); 0: never.
+    public_cache_seconds: float = Field(5.0, alias="PUBLIC_CACHE_SECONDS", ge=0, le=300)
     # Server processes. 0 picks the default: 1 on the embedded SQLite, 2 with REDIS_URL (they share state there).
     workers: int = Field(0, alias="WORKERS", ge=0, le=64)
 

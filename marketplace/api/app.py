@@ -29,6 +29,7 @@ from marketplace.api import (
     wishlist,
 )
 from marketplace.api.errors import error_responses
+from marketplace.api.public_cache import PublicResponseCache
 from marketplace.db.engine import ping
 from marketplace.domain.errors import DomainError
 from marketplace.settings import Settings, settings
@@ -83,6 +84,7 @@ def create_api(current: Settings | None = None) -> FastAPI:
     )
     for module, statuses in ROUTERS:
         api.include_router(module.router, prefix="/api", responses=error_responses(*statuses))
+    api.add_middleware(PublicResponseCache)
     # The tus protocol's routes (resumable video uploads) are documented at tus.io, not in our OpenAPI document.
     api.include_router(uploads.tus_router, prefix="/api", include_in_schema=False)
 

@@ -7,7 +7,8 @@ millisecond. Pages, sorts and the next visitor with the same filters share one c
 :data:`TOTAL_SECONDS` per process, keyed by the database and the filters (never the page or the sort).
 
 A total is never older than what this process wrote: any flush or bulk statement that touches a course or its
-categories forgets every total at once (a review changes a rating, publishing adds a course). Another worker's
+categories forgets every total at once (a review changes a rating, publishing adds a course; the watch is
+:mod:`marketplace.db.write_watch`). Another worker's
 write shows in this worker's totals within :data:`TOTAL_SECONDS`; the rows of the page are always read fresh.
 """
 
@@ -17,11 +18,9 @@ import threading
 import time
 from collections.abc import Callable, Hashable
 
-from sqlalchemy import event
-from sqlalchemy.orm import ORMExecuteState
 from sqlmodel import Session
 
-from marketplace.db.models import Course, CourseCategory
+from marketplace.db.write_watch import on_write
 
 TOTAL_SECONDS = 10.0
 # Only totals at least this large are kept: a smaller one costs next to nothing to count again, and is exactly the
@@ -31,7 +30,6 @@ MAX_TOTALS = 5_000
 
 _totals: dict[tuple[str, Hashable], tuple[float, int]] = {}
 _lock = threading.Lock()
-_WATCHED = (Course, CourseCategory)
 _WATCHED_TABLES = frozenset({"courses", "course_categories"})
 
 
@@ -58,25 +56,4 @@ def forget_totals() -> None:
         _totals.clear()
 
 
-@event.listens_for(Session, "after_flush")
-def _forget_after_catalog_flush(session: Session, _context: object) -> None:
-    if any(isinstance(obj, _WATCHED) for obj in (*session.new, *session.dirty, *session.deleted)):
-        session.info["catalog_written"] = True
-        forget_totals()
-
-
-@event.listens_for(Session, "after_commit")
-def _forget_after_catalog_commit(session: Session) -> None:
-    # Again at commit: another thread may have counted the old rows between this flush and the commit.
-    if session.info.pop("catalog_written", False):
-        forget_totals()
-
-
-@event.listens_for(Session, "do_orm_execute")
-def _forget_after_catalog_statement(state: ORMExecuteState) -> None:
-    # Bulk INSERT / UPDATE / DELETE through the session (studio.py replaces a course's categories this way).
-    if state.is_insert or state.is_update or state.is_delete:
-        table = getattr(state.statement, "table", None)
-        if table is None or getattr(table, "name", None) in _WATCHED_TABLES:
-            state.session.info["catalog_written"] = True
-            forget_totals()
+on_write(_WATCHED_TABLES, forget_totals)
