@@ -12,7 +12,6 @@ from typing import Any
 from urllib.parse import quote
 
 from sqlalchemy import ColumnElement
-from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.models import Category as CategoryRow
@@ -28,13 +27,7 @@ from marketplace.domain.catalog_cards import (
     instructor_detail,
     thumbnail_url,
 )
-from marketplace.domain.catalog_visibility import (
-    PUBLISHED,
-    may_see,
-    published,
-    visible_course,
-)
-from marketplace.domain.errors import NotFound
+from marketplace.domain.catalog_visibility import published, teaches, visible_course
 from marketplace.domain.instructors import (
     INSTRUCTOR_NOT_FOUND,
     get_instructor,
@@ -216,25 +209,23 @@ def preview_section(sections: list[Section]) -> Section | None:
     return next((s for s in sections if s.is_preview and s.kind != "none"), None)
 
 
-def _course_and_teacher(session: Session, course_id: int) -> tuple[Course, Instructor | None, User | None, int] | None:
-    """The course, its instructor, the instructor's account and published course count, in one query."""
-    theirs = aliased(Course)
-    count = (
+def _instructor_block(session: Session, instructor_id: int) -> InstructorDetail:
+    # The teacher, their account and how many published courses they teach, in one query.
+    courses = (
         select(func.count())
-        .select_from(theirs)
-        .where(col(theirs.instructor_id) == col(Course.instructor_id), col(theirs.status) == PUBLISHED)
+        .select_from(Course)
+        .where(col(Course.instructor_id) == instructor_id, published())
         .scalar_subquery()
     )
     row = session.exec(
-        select(Course, Instructor, User, count)
-        .join(Instructor, col(Instructor.id) == Course.instructor_id, isouter=True)
-        .join(User, col(User.id) == Instructor.user_id, isouter=True)
-        .where(Course.id == course_id)
+        select(Instructor, User, courses)
+        .join(User, col(User.id) == Instructor.user_id)
+        .where(Instructor.id == instructor_id)
     ).first()
     if row is None:
-        return None
-    course, instructor, user, published_count = row
-    return course, instructor, user, published_count or 0
+        return InstructorDetail(id=instructor_id)
+    instructor, user, count = row
+    return instructor_detail(instructor, user, count or 0)
 
 
 def get_course_detail(
@@ -256,14 +247,9 @@ def get_course_detail(
     Raises:
         NotFound: Course not found, or not to be seen by this viewer (a draft, an unpublished course).
     """
-    found = _course_and_teacher(session, course_id)
-    if found is None:
-        raise NotFound(COURSE_NOT_FOUND)
-    course, instructor, user, published_count = found
-    own = viewer_id is not None and instructor is not None and instructor.user_id == viewer_id
-    if not (course.status == PUBLISHED or own or may_see(session, viewer_id, course)):
-        raise NotFound(COURSE_NOT_FOUND)
+    course = visible_course(session, course_id, viewer_id)
     enrolled = is_enrolled(session, viewer_id, course_id)
+    own = teaches(session, viewer_id, course)
     sections = session.exec(
         select(SectionRow)
         .where(SectionRow.course_id == course_id)
@@ -285,11 +271,7 @@ def get_course_detail(
     detail.free = course.price_kobo == 0
     ready = ready_videos(session, sections)
     detail.sections = [_section(s, s.is_preview or enrolled or own, ready) for s in sections]
-    detail.instructor = (
-        instructor_detail(instructor, user, published_count)
-        if instructor is not None and user is not None
-        else InstructorDetail(id=course.instructor_id)
-    )
+    detail.instructor = _instructor_block(session, course.instructor_id)
     if reviews_shown > 0:  # the course page reads its reviews through the review list instead (0 here)
         summary, newest = reviews.summary_and_newest(session, reviews.COURSE, course_id, reviews_shown)
         detail.review_summary, detail.reviews = summary, newest.reviews

@@ -165,8 +165,7 @@ def summary_and_newest(
         .order_by(col(Review.created_at).desc(), col(Review.id).desc())
         .limit(per_page)
     ).all()
-    sums: tuple[Any, ...] = tuple(rows[0])[2:] if rows else (0,) * len(stars)
-    distribution = {n: int(total or 0) for n, total in zip(stars, sums, strict=True)}
+    distribution = {n: int(rows[0][2 + i] or 0) if rows else 0 for i, n in enumerate(stars)}
     summary = summary_of(distribution)
     newest = [review_shape(row[0], row[1]) for row in rows]
     return summary, ReviewPage.of(newest, total=summary.total_reviews, page=1, per_page=per_page)
