@@ -273,8 +273,14 @@ def get_course_detail(
     detail.sections = [_section(s, s.is_preview or enrolled or own, ready) for s in sections]
     detail.instructor = _instructor_block(session, course.instructor_id)
     if reviews_shown > 0:  # the course page reads its reviews through the review list instead (0 here)
-        summary, newest = reviews.summary_and_newest(session, reviews.COURSE, course_id, reviews_shown)
-        detail.review_summary, detail.reviews = summary, newest.reviews
+        detail.review_summary = reviews.review_summary(session, reviews.COURSE, course_id)
+        detail.reviews = reviews.list_reviews(
+            session,
+            target_type=reviews.COURSE,
+            target_id=course_id,
+            per_page=reviews_shown,
+            total=detail.review_summary.total_reviews,  # counted by the summary just now: not twice
+        ).reviews
     return detail
 
 

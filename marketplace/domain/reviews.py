@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, case, func
+from sqlalchemy import ColumnElement, func
 from sqlalchemy.orm import Mapped
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
@@ -144,31 +144,6 @@ def list_reviews(
         .limit(per_page)
     ).all()
     return ReviewPage.of([review_shape(r, u) for r, u in rows], total=total, page=page, per_page=per_page)
-
-
-def summary_and_newest(
-    session: Session, target_type: str, target_id: int, per_page: int = 10
-) -> tuple[ReviewSummary, ReviewPage]:
-    """:func:`review_summary` and the first page of :func:`list_reviews` in one query (the course page's API).
-
-    The newest ``per_page`` counted reviews carry, in window sums over every counted review, how many gave each
-    star; no row means no review. The target is not looked up: the caller has just read it.
-    """
-    target_type = normalize_type(target_type)
-    per_page = min(max(1, per_page), MAX_PER_PAGE)
-    stars = (5, 4, 3, 2, 1)
-    per_star = [func.sum(case((col(Review.rating) == n, 1), else_=0)).over() for n in stars]
-    rows = session.exec(
-        select(Review, User, *per_star)
-        .join(User, col(User.id) == Review.author_id, isouter=True)
-        .where(col(Review.id).in_(latest_review_ids(target_type, target_id)))
-        .order_by(col(Review.created_at).desc(), col(Review.id).desc())
-        .limit(per_page)
-    ).all()
-    distribution = {n: int(rows[0][2 + i] or 0) if rows else 0 for i, n in enumerate(stars)}
-    summary = summary_of(distribution)
-    newest = [review_shape(row[0], row[1]) for row in rows]
-    return summary, ReviewPage.of(newest, total=summary.total_reviews, page=1, per_page=per_page)
 
 
 def _latest_ids(*where: ColumnElement[bool] | bool, per: tuple[Mapped[Any], ...]) -> SelectOfScalar[int]:

@@ -8,7 +8,7 @@ from sqlmodel import select
 from marketplace.db.models import Course, Instructor, Notification, Review
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.listing import ListingQuery, list_courses_for
-from marketplace.domain.reviews import add_review, list_reviews, review_summary, summary_and_newest, user_reviews
+from marketplace.domain.reviews import add_review, list_reviews, review_summary, user_reviews
 from tests.factories import enroll, make_category, make_course, make_instructor, make_user
 
 
@@ -327,21 +327,3 @@ def test_listing_sort_and_cards_agree_with_the_course_page(session):
     for card in cards:
         summary = review_summary(session, "Course", card.id)
         assert (card.rating, card.review_count) == (summary.average_rating, summary.total_reviews)
-
-
-@pytest.mark.parametrize("per_page", [3, 10])
-def test_the_course_pages_one_query_agrees_with_the_summary_and_the_list(session, per_page):
-    """summary_and_newest (the course API's single read) gives what review_summary and list_reviews give."""
-    course = make_course(session)
-    assert summary_and_newest(session, "Course", course.id, per_page)[0] == review_summary(session, "Course", course.id)
-    learners = [_learner_in(session, course) for _ in range(5)]
-    for learner, rating in zip(learners, (5, 4, 4, 2, 1), strict=True):
-        _course_review(session, learner, course, rating=rating, comment=f"First {rating}")
-    _course_review(session, learners[0], course, rating=3, comment="Changed my mind")  # only the latest counts
-
-    summary, newest = summary_and_newest(session, "Course", course.id, per_page)
-    assert summary == review_summary(session, "Course", course.id)
-    assert summary.distribution == {5: 0, 4: 2, 3: 1, 2: 1, 1: 1}
-    listed = list_reviews(session, target_type="Course", target_id=course.id, per_page=per_page)
-    assert newest == listed
-    assert (newest.total, len(newest.reviews)) == (5, min(per_page, 5))
