@@ -187,6 +187,18 @@ def create_database(url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
+def ensure_database(url: str) -> None:
+    """Create the PostgreSQL database at ``url`` when it does not exist yet (kept when it does); nothing for SQLite."""
+    if not url.startswith("postgresql"):
+        return
+    import psycopg
+
+    admin, name = _plain_pg_url(url)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone() is None:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
 def drop_database(url: str) -> None:
     """Drop the PostgreSQL database at ``url`` (SQLite files stay in the temp folder)."""
     if not url.startswith("postgresql"):

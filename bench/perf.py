@@ -65,6 +65,7 @@ from live_server import (  # noqa: E402
     code_under_test,
     configure_environment,
     create_database,
+    ensure_database,
     group_cpu_seconds,
     log_findings,
     pct,
@@ -107,8 +108,10 @@ WS_PYTHON = TOOLS / "wsvenv/bin/python"
 LIGHTHOUSE = TOOLS / "node_modules/.bin/lighthouse"
 CHROMIUM = "/usr/bin/chromium"
 # The production build the server serves (a snapshot run keeps its own, beside the work tree's).
-WEB_DIR = Path(os.environ["BENCH_WEB_DIR"]) if os.environ.get("BENCH_WEB_DIR") else (
-    ORIGINAL_ROOT / (".web-perf" if ORIGINAL_ROOT == PROJECT_ROOT else ".web-perf-snapshot")
+WEB_DIR = (
+    Path(os.environ["BENCH_WEB_DIR"])
+    if os.environ.get("BENCH_WEB_DIR")
+    else (ORIGINAL_ROOT / (".web-perf" if ORIGINAL_ROOT == PROJECT_ROOT else ".web-perf-snapshot"))
 )
 SIZES = {"demo": 0, "100k": 100_000}
 
@@ -316,6 +319,7 @@ def prepare_database(env: BenchEnv, database: str, size: str) -> tuple[str, str]
             what = "demo catalog seeded"
         else:
             master = f"{PG_BASE}/{PG_BIG_DB}"
+            ensure_database(master)  # a new machine has none: built once, then reused by every run
             what, _ = big_catalog.ensure(master, SIZES[size])
             from marketplace.db.engine import get_engine
 
@@ -738,6 +742,8 @@ class Bench:
 
     def _event_row(self, label: str, got: dict, floor: dict, goal: float) -> None:
         note = f"p95 {got['p95']} ms"
+        if got.get("server_cpu") is not None:
+            note += f", server CPU {got['server_cpu']:.0f} %"  # 100 % = one core: the one event loop is the limit
         # A state_mismatch means the served build is older than the server's code (the tree changed since the
         # build; --snapshot avoids it): a browser would reload; the events themselves still count.
         mismatch = got["kinds"].get("state_mismatch", 0)
@@ -754,7 +760,8 @@ class Bench:
     def events(self, database: str, size: str, everything: bool) -> None:
         """The event figures; on a second database (``everything`` false) only add-to-cart, against the first's."""
         floor = self.measure_floor_events()
-        events = (5 if self.args.quick else 10) if size == "demo" else (2 if self.args.quick else 4)
+        default_events = (5 if self.args.quick else 10) if size == "demo" else (2 if self.args.quick else 4)
+        events = self.args.events or default_events
         clients = 50
         listing_route = "/categories"
         tag = f"({database})" if size == "demo" else f"({database}, {size})"
@@ -934,6 +941,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    "and events, SQLite for pages and idle)")  # fmt: skip
     p.add_argument("--size", choices=list(SIZES), help="one catalog size (default: both)")
     p.add_argument("--requests", type=int, help="API requests per endpoint and repeat")
+    p.add_argument("--events", type=int, help="events per tab in each event figure (longer runs, e.g. to profile)")
     p.add_argument("--snapshot", action="store_true", help="serve the last commit (git archive HEAD)")
     p.add_argument("--tmp", help="work folder (default: a new temp folder)")
     p.add_argument("--markdown", help="also write the table as Markdown to this file")
