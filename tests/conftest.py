@@ -20,8 +20,8 @@ import pytest  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 from sqlmodel import Session, SQLModel  # noqa: E402
 
-from marketplace.db.engine import get_engine  # noqa: E402
 from marketplace.api.public_cache import forget_public_answers  # noqa: E402
+from marketplace.db.engine import get_engine  # noqa: E402
 from marketplace.domain.listing_totals import forget_totals  # noqa: E402
 from marketplace.manage import migrate  # noqa: E402
 
