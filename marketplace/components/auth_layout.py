@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import image
 
 AUTH_IMAGE = "/images/hero.webp"
@@ -95,7 +96,7 @@ def password_field(label: str, name: str, *, error, shown, on_toggle, on_change,
                 class_name=f"{styles.INPUT} pr-12",
             ),
             rx.el.button(
-                rx.cond(shown, rx.icon("eye-off", size=18), rx.icon("eye", size=18)),
+                rx.cond(shown, lucide("eye-off", size=18), lucide("eye", size=18)),
                 type="button",
                 on_click=on_toggle,
                 aria_label=rx.cond(shown, "Hide password", "Show password"),

@@ -6,6 +6,7 @@ import reflex as rx
 
 from marketplace import styles
 from marketplace.components.catalog_parts import person_picture
+from marketplace.components.icons import lucide
 from marketplace.components.ui import badge, image, stars
 from marketplace.shapes.catalog import CourseCard, InstructorCard
 from marketplace.states.cart import CartState
@@ -20,7 +21,7 @@ def heart_button(course_id, title, class_name: str = "") -> rx.Component:
     """
     pressed = SessionState.logged_in & WishlistState.ids.contains(course_id)
     return rx.el.button(
-        rx.icon(
+        lucide(
             "heart",
             size=20,
             class_name=rx.cond(pressed, "fill-red-500 text-red-500", "text-gray-700"),
@@ -38,7 +39,7 @@ def heart_button(course_id, title, class_name: str = "") -> rx.Component:
 
 def _add_to_cart(course: CourseCard) -> rx.Component:
     return rx.el.button(
-        rx.icon("shopping-cart", size=16),
+        lucide("shopping-cart", size=16),
         "Add To Cart",
         # The visible words first, then which course: one of several such buttons on the page.
         rx.el.span(" ", course.title, class_name="sr-only"),

@@ -8,6 +8,7 @@ import reflex as rx
 from marketplace import routes, styles
 from marketplace.components.cart_coupon import coupon_form
 from marketplace.components.cart_summary import order_summary
+from marketplace.components.icons import lucide
 from marketplace.components.ui import image
 from marketplace.shapes.commerce import CartItem
 from marketplace.states.cart import CartState
@@ -158,7 +159,7 @@ def proceed_button() -> rx.Component:
                     ),
                     "Starting payment...",
                 ),
-                rx.fragment(rx.icon("lock", size=16), "Proceed to Checkout"),
+                rx.fragment(lucide("lock", size=16), "Proceed to Checkout"),
             ),
             type="button",
             on_click=CheckoutState.start_payment,
@@ -222,7 +223,7 @@ def return_panel() -> rx.Component:
         (
             "slow",
             _panel(
-                rx.icon("clock", size=40, class_name="text-amber-600"),
+                lucide("clock", size=40, class_name="text-amber-600"),
                 "Your bank has not confirmed the transfer yet",
                 "We will enrol you and email your receipt as soon as it does.",
                 rx.el.div(

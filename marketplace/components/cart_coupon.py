@@ -5,13 +5,14 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.states.coupon import CouponState
 
 
 def _applied() -> rx.Component:
     return rx.el.div(
         rx.el.p(
-            rx.icon("tag", size=16, class_name="shrink-0 text-green-700", aria_hidden="true"),
+            lucide("tag", size=16, class_name="shrink-0 text-green-700", aria_hidden="true"),
             rx.el.span("Coupon ", rx.el.strong(CouponState.applied), " applied"),
             class_name="flex min-w-0 items-center gap-2 text-sm text-gray-900",
         ),

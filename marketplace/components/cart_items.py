@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import image
 from marketplace.shapes.commerce import CartItem
 from marketplace.states.cart import CartState
@@ -40,7 +41,7 @@ def item_row(item: CartItem, *actions: rx.Component, muted: bool = False) -> rx.
                     rx.el.h3(_course_link(item), class_name="text-base"),
                     rx.el.p("By ", item.instructor, class_name=styles.MUTED),
                     rx.el.p(
-                        rx.icon("star", size=12, class_name="inline fill-amber-500 text-amber-500 -mt-0.5"),
+                        lucide("star", size=12, class_name="inline fill-amber-500 text-amber-500 -mt-0.5"),
                         " ",
                         item.rating_text,
                         " · ",
@@ -69,7 +70,7 @@ def item_row(item: CartItem, *actions: rx.Component, muted: bool = False) -> rx.
 def _action(icon: str, label: str, on_click, aria_label, color: str) -> rx.Component:
     """A text button under a cart or saved row (its aria label names the course)."""
     return rx.el.button(
-        rx.icon(icon, size=16),
+        lucide(icon, size=16),
         label,
         type="button",
         on_click=on_click,

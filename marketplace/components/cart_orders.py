@@ -9,6 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.shapes.commerce import OrderLine, ReceiptRow
 from marketplace.states.order import OrderState
 
@@ -54,7 +55,7 @@ def order_card() -> rx.Component:
 def _result(icon: str, tone: str, title, text, card: rx.Component, *actions: rx.Component) -> rx.Component:
     return rx.el.div(
         rx.el.span(
-            rx.icon(icon, size=40, class_name=f"text-{tone}-700"),
+            lucide(icon, size=40, class_name=f"text-{tone}-700"),
             class_name=f"flex h-16 w-16 items-center justify-center rounded-full bg-{tone}-50",
         ),
         rx.el.h1(title, class_name=f"{styles.H1} mt-4"),

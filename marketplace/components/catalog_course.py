@@ -10,6 +10,7 @@ from marketplace.components.catalog_parts import person_picture, picture, sectio
 from marketplace.components.catalog_syllabus import details_section
 from marketplace.components.course_buy import buy_box, status_banner
 from marketplace.components.course_reviews import reviews_section
+from marketplace.components.icons import lucide
 from marketplace.components.ui import badge, stars
 from marketplace.shapes.catalog import SocialLink
 from marketplace.states.course import CourseState
@@ -25,7 +26,7 @@ def breadcrumb(*crumbs: tuple[str, str], current) -> rx.Component:
         items.append(
             rx.el.li(
                 rx.el.a(label, href=href, class_name="hover:text-blue-600 hover:underline"),
-                rx.icon("chevron-right", size=14, class_name="text-gray-400", aria_hidden="true"),
+                lucide("chevron-right", size=14, class_name="text-gray-400", aria_hidden="true"),
                 class_name="flex items-center gap-1",
             )
         )
@@ -38,7 +39,7 @@ def breadcrumb(*crumbs: tuple[str, str], current) -> rx.Component:
 
 
 def _fact(icon: str, *text) -> rx.Component:
-    return rx.el.li(rx.icon(icon, size=16, class_name="text-gray-500"), *text, class_name="flex items-center gap-2")
+    return rx.el.li(lucide(icon, size=16, class_name="text-gray-500"), *text, class_name="flex items-center gap-2")
 
 
 def title_card() -> rx.Component:
@@ -91,7 +92,7 @@ def _poster_button(p, where: str) -> rx.Component:
     return rx.el.button(
         picture(CourseState.course.thumbnail, "", 640, 360, lazy=False, class_name="h-full w-full object-cover"),
         rx.el.span(
-            rx.icon("play", size=30, class_name="ml-1 fill-current"),
+            lucide("play", size=30, class_name="ml-1 fill-current"),
             class_name="absolute inset-0 m-auto flex h-16 w-16 items-center justify-center rounded-full bg-white/90 "
             "text-gray-900 shadow-lg transition-transform group-hover:scale-110",
             aria_hidden="true",
@@ -153,7 +154,7 @@ def preview_player(where: str, class_name: str = "") -> rx.Component:
                 class_name="aspect-video w-full overflow-hidden rounded-md bg-slate-900",
             ),
             rx.el.figcaption(
-                rx.icon("circle-play", size=16, class_name="text-blue-600", aria_hidden="true"),
+                lucide("circle-play", size=16, class_name="text-blue-600", aria_hidden="true"),
                 "Preview this course: ",
                 rx.el.span(p.title, class_name="font-semibold"),
                 class_name="mt-2 flex flex-wrap items-center gap-1 text-sm text-gray-700",
@@ -219,7 +220,7 @@ def share_row() -> rx.Component:
         rx.el.p("Share this course", class_name="text-sm font-semibold text-gray-900"),
         rx.el.div(
             rx.el.button(
-                rx.icon("link", size=14),
+                lucide("link", size=14),
                 "Copy link",
                 type="button",
                 on_click=copy_link(),
@@ -284,7 +285,7 @@ def instructor_section() -> rx.Component:
         rx.el.p(t.about, class_name="mt-4 line-clamp-6 whitespace-pre-line text-gray-700"),
         rx.el.a(
             "View instructor profile",
-            rx.icon("arrow-right", size=16),
+            lucide("arrow-right", size=16),
             href=href,
             class_name="mt-3 inline-flex min-h-[44px] items-center gap-1 font-semibold text-blue-600 hover:underline",
         ),
@@ -336,7 +337,7 @@ def course_body() -> rx.Component:
 def course_not_found() -> rx.Component:
     """An unknown course id: said plainly, with the way back to the catalog."""
     return rx.el.div(
-        rx.icon("search-x", size=40, class_name="text-gray-400"),
+        lucide("search-x", size=40, class_name="text-gray-400"),
         rx.el.h1("Course not found", class_name=f"{styles.H1} mt-3"),
         rx.el.p("This course does not exist or is no longer available.", class_name="mt-2 text-gray-600"),
         rx.el.a("Browse courses", href=routes.CATEGORIES, class_name=f"{styles.BTN_PRIMARY} mt-5"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import stars
 from marketplace.shapes.catalog import Category
 from marketplace.states.listing import PRICE_STEP, RESULTS_ID, ListingState
@@ -241,7 +242,7 @@ def filter_panels() -> rx.Component:
     return rx.fragment(
         rx.el.details(
             rx.el.summary(
-                rx.icon("sliders-horizontal", size=18),
+                lucide("sliders-horizontal", size=18),
                 "Filters",
                 class_name=f"{styles.BTN_OUTLINE} w-full list-none",
             ),

@@ -8,6 +8,7 @@ import reflex as rx
 from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card
 from marketplace.components.catalog_parts import avatar, category_card, picture, section_heading
+from marketplace.components.icons import lucide
 from marketplace.components.ui import container, error_state, stars
 from marketplace.shapes.catalog import StatFigure, Testimonial
 from marketplace.states.home import HomeState
@@ -76,7 +77,7 @@ def continue_learning() -> rx.Component:
                     class_name="min-w-0 flex-1",
                 ),
                 rx.el.a(
-                    rx.icon("circle-play", size=18),
+                    lucide("circle-play", size=18),
                     "Resume",
                     href=r.href,
                     aria_label="Resume " + c.title,
@@ -249,7 +250,7 @@ def _scroll_button(direction: int, label: str, icon: str) -> rx.Component:
         f"?.scrollBy({{left: {SCROLL_STEP * direction}, behavior: 'smooth'}})"
     )
     return rx.el.button(
-        rx.icon(icon, size=20),
+        lucide(icon, size=20),
         type="button",
         aria_label=label,
         aria_controls="testimonials-row",
@@ -290,7 +291,7 @@ def testimonials() -> rx.Component:
 
 def _promo(title: str, text: str, label: str, href: str, icon: str, flip: bool) -> rx.Component:
     picture = rx.el.div(
-        rx.icon(icon, size=96, class_name="text-white"),
+        lucide(icon, size=96, class_name="text-white"),
         aria_hidden="true",
         class_name="flex aspect-[4/3] w-full items-center justify-center rounded-2xl bg-gradient-to-br "
         "from-blue-600 to-slate-800",

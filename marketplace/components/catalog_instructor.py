@@ -8,6 +8,7 @@ from marketplace import routes, styles
 from marketplace.components.cards import course_card
 from marketplace.components.catalog_course import breadcrumb
 from marketplace.components.catalog_parts import person_picture, picture
+from marketplace.components.icons import lucide
 from marketplace.components.mentor_reviews import mentor_reviews_section
 from marketplace.components.ui import badge, stars
 from marketplace.shapes.catalog import SocialLink
@@ -19,12 +20,12 @@ def _link_out(link: SocialLink) -> rx.Component:
     return rx.el.a(
         rx.match(
             link.icon,
-            ("globe", rx.icon("globe", size=16)),
-            ("briefcase", rx.icon("briefcase", size=16)),
-            ("at-sign", rx.icon("at-sign", size=16)),
-            ("circle-play", rx.icon("circle-play", size=16)),
-            ("users", rx.icon("users", size=16)),
-            rx.icon("external-link", size=16),
+            ("globe", lucide("globe", size=16)),
+            ("briefcase", lucide("briefcase", size=16)),
+            ("at-sign", lucide("at-sign", size=16)),
+            ("circle-play", lucide("circle-play", size=16)),
+            ("users", lucide("users", size=16)),
+            lucide("external-link", size=16),
         ),
         link.label,
         href=link.href,
@@ -79,7 +80,7 @@ def profile_header() -> rx.Component:
             ),
             rx.el.div(
                 rx.el.a(
-                    rx.icon("message-square", size=16),
+                    lucide("message-square", size=16),
                     "Message Mentor",
                     href=routes.chat("") + t.user_id.to_string(),
                     class_name=styles.BTN_PRIMARY,
@@ -164,7 +165,7 @@ def instructor_body(crumb: str, crumb_href: str) -> rx.Component:
 def instructor_not_found() -> rx.Component:
     """An unknown instructor id."""
     return rx.el.div(
-        rx.icon("user-x", size=40, class_name="text-gray-400"),
+        lucide("user-x", size=40, class_name="text-gray-400"),
         rx.el.h1("Instructor not found", class_name=f"{styles.H1} mt-3"),
         rx.el.p("This instructor does not exist or no longer teaches here.", class_name="mt-2 text-gray-600"),
         rx.el.a("Browse courses", href=routes.CATEGORIES, class_name=f"{styles.BTN_PRIMARY} mt-5"),

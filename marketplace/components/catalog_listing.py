@@ -9,6 +9,7 @@ from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card
 from marketplace.components.catalog_filters import filter_panels
 from marketplace.components.catalog_parts import section_heading
+from marketplace.components.icons import lucide
 from marketplace.components.ui import error_state, pager
 from marketplace.states.listing import RESULTS_ID, ListingState
 
@@ -55,7 +56,7 @@ def _results() -> rx.Component:
                 pager(ListingState.page, ListingState.pages, ListingState.go_page),
             ),
             rx.el.div(
-                rx.icon("search-x", size=36, class_name="text-gray-400"),
+                lucide("search-x", size=36, class_name="text-gray-400"),
                 rx.el.p("No courses found", class_name="mt-3 font-semibold text-gray-900"),
                 rx.el.p(
                     rx.cond(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.shapes.catalog import Category
 
 # Category icons come from the database; rx.match over the known names keeps the bundle to these icons only
@@ -54,8 +55,8 @@ def picture(src, alt, width: int, height: int, *, class_name: str = "", lazy: bo
 
 def category_icon(name, size: int = 26) -> rx.Component:
     """The category's lucide icon (a book when the name is not one we ship)."""
-    cases = [(icon, rx.icon(icon, size=size)) for icon in CATEGORY_ICONS]
-    return rx.match(name, *cases, rx.icon("book-open", size=size))
+    cases = [(icon, lucide(icon, size=size)) for icon in CATEGORY_ICONS]
+    return rx.match(name, *cases, lucide("book-open", size=size))
 
 
 def section_heading(title: str, see_all_href: str = "", level: str = "h2", see_all_label: str = "") -> rx.Component:
@@ -64,7 +65,7 @@ def section_heading(title: str, see_all_href: str = "", level: str = "h2", see_a
     link = (
         rx.el.a(
             "See All",
-            rx.icon("arrow-right", size=16),
+            lucide("arrow-right", size=16),
             href=see_all_href,
             aria_label=see_all_label or f"See all: {title}",
             class_name="inline-flex min-h-[44px] items-center gap-1 text-sm font-semibold text-blue-600 "

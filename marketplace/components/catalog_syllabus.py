@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.shapes.catalog import Section
 from marketplace.states.course import CourseState
 
@@ -62,8 +63,8 @@ def _section(section: Section) -> rx.Component:
         rx.el.summary(
             rx.cond(
                 section.is_preview,
-                rx.icon("circle-play", size=18, class_name="shrink-0 text-blue-600"),
-                rx.icon("lock", size=18, class_name="shrink-0 text-gray-400"),
+                lucide("circle-play", size=18, class_name="shrink-0 text-blue-600"),
+                lucide("lock", size=18, class_name="shrink-0 text-gray-400"),
             ),
             rx.el.span(section.title, class_name="min-w-0 flex-1 text-sm font-medium text-gray-900"),
             rx.cond(
@@ -97,7 +98,7 @@ def _section(section: Section) -> rx.Component:
 
 def _point(text, icon: str, tone: str) -> rx.Component:
     return rx.el.li(
-        rx.icon(icon, size=18, class_name=f"mt-0.5 shrink-0 {tone}", aria_hidden="true"),
+        lucide(icon, size=18, class_name=f"mt-0.5 shrink-0 {tone}", aria_hidden="true"),
         rx.el.span(text),
         class_name="flex items-start gap-2",
     )

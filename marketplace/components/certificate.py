@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import empty_state
 from marketplace.states.certificate import CertificateState
 
@@ -13,7 +14,7 @@ _SHARE = "inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 
 
 def _share_link(label: str, href, icon: str) -> rx.Component:
     return rx.el.a(
-        rx.icon(icon, size=16, aria_hidden="true"),
+        lucide(icon, size=16, aria_hidden="true"),
         label,
         href=href,
         target="_blank",
@@ -27,7 +28,7 @@ def certificate_card() -> rx.Component:
     cert = CertificateState.certificate
     return rx.el.article(
         rx.el.p(
-            rx.icon("badge-check", size=18, aria_hidden="true"),
+            lucide("badge-check", size=18, aria_hidden="true"),
             "Verified certificate",
             class_name="inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1 text-sm font-semibold "
             "text-green-800",
@@ -62,7 +63,7 @@ def certificate_card() -> rx.Component:
         ),
         rx.el.div(
             rx.el.a(
-                rx.icon("download", size=16, aria_hidden="true"),
+                lucide("download", size=16, aria_hidden="true"),
                 "Download PDF",
                 href=cert.pdf_url,
                 download=True,
@@ -74,7 +75,7 @@ def certificate_card() -> rx.Component:
             _share_link("LinkedIn", CertificateState.linkedin_href, "briefcase"),
             _share_link("X", CertificateState.x_href, "at-sign"),
             rx.el.button(
-                rx.icon("link", size=16, aria_hidden="true"),
+                lucide("link", size=16, aria_hidden="true"),
                 "Copy link",
                 type="button",
                 on_click=[rx.set_clipboard(CertificateState.public_link), rx.toast.success("Link copied")],

@@ -9,6 +9,7 @@ import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.chat_avatar import person_avatar
+from marketplace.components.icons import lucide
 from marketplace.domain.chat import MAX_MESSAGE_LENGTH
 from marketplace.shapes.social import ChatMessage
 from marketplace.states.chat import ChatRoom, ChatState
@@ -27,7 +28,7 @@ def chat_header() -> rx.Component:
     partner = ChatState.partner
     return rx.el.div(
         rx.el.a(
-            rx.icon("arrow-left", size=20),
+            lucide("arrow-left", size=20),
             href=routes.MESSAGES,
             aria_label="Back to messages",
             class_name="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-gray-100",
@@ -92,7 +93,7 @@ def _load_earlier() -> rx.Component:
 
 def _no_messages_yet() -> rx.Component:
     return rx.el.div(
-        rx.icon("message-circle", size=32, class_name="text-gray-400"),
+        lucide("message-circle", size=32, class_name="text-gray-400"),
         rx.el.p("No messages yet", class_name="mt-2 font-semibold text-gray-900"),
         rx.el.p(
             "Say hello and ask ", ChatState.partner.name, " anything about their courses.", class_name=styles.MUTED
@@ -151,7 +152,7 @@ def composer() -> rx.Component:
                 class_name=f"{styles.INPUT} max-h-40 resize-none",
             ),
             rx.el.button(
-                rx.icon("send", size=18),
+                lucide("send", size=18),
                 rx.el.span("Send", class_name="hidden sm:inline"),
                 type="submit",
                 disabled=ChatState.sending,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import badge
 from marketplace.states.cart import CartState
 from marketplace.states.course import CourseState
@@ -23,7 +24,7 @@ def status_banner() -> rx.Component:
     return rx.cond(
         c.status != "published",
         rx.el.div(
-            rx.icon("eye-off", size=18, class_name="shrink-0", aria_hidden="true"),
+            lucide("eye-off", size=18, class_name="shrink-0", aria_hidden="true"),
             rx.el.p(rx.cond(c.status == "draft", DRAFT_NOTE, UNPUBLISHED_NOTE)),
             rx.cond(
                 c.teaches,
@@ -42,7 +43,7 @@ def _teaching() -> rx.Component:
     return rx.el.div(
         rx.el.p("You teach this course", class_name="font-semibold text-gray-900"),
         rx.el.a(
-            rx.icon("pencil", size=18),
+            lucide("pencil", size=18),
             "Edit course",
             href=routes.studio_course("") + c.id.to_string(),
             class_name=f"{styles.BTN_PRIMARY} w-full",
@@ -57,7 +58,7 @@ def _enrolled() -> rx.Component:
     return rx.el.div(
         badge("Enrolled", "green"),
         rx.el.a(
-            rx.icon("circle-play", size=18),
+            lucide("circle-play", size=18),
             rx.cond(c.free, "Go to course", "Watch Now"),
             href=routes.player("") + c.id.to_string(),
             class_name=f"{styles.BTN_PRIMARY} w-full",
@@ -102,7 +103,7 @@ def _for_sale() -> rx.Component:
     return rx.el.div(
         _price(),
         rx.el.button(
-            rx.icon("shopping-cart", size=18),
+            lucide("shopping-cart", size=18),
             "Add To Cart",
             type="button",
             on_click=CartState.add(c.id),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.components.search import search_box
 from marketplace.states.header import HeaderState
 from marketplace.states.notifications import BellState
@@ -30,7 +31,7 @@ MENU_SCRIPT = "/js/menus.js"
 def logo() -> rx.Component:
     """The product's name as a link home."""
     return rx.el.a(
-        rx.icon("graduation-cap", size=26, class_name="text-blue-600"),
+        lucide("graduation-cap", size=26, class_name="text-blue-600"),
         rx.el.span("Naija", class_name="text-gray-900"),
         rx.el.span("Learn", class_name="text-blue-600"),
         href=routes.HOME,
@@ -54,7 +55,7 @@ def _icon_link(icon: str, href: str, label: str, count=None) -> rx.Component:
         else rx.fragment()
     )
     return rx.el.a(
-        rx.icon(icon, size=22),
+        lucide(icon, size=22),
         badge,
         href=href,
         aria_label=label,
@@ -197,7 +198,7 @@ def _mobile_menu() -> rx.Component:
     return _menu(
         "Menu",
         PHONE_MENU_ID,
-        [rx.icon("menu", size=24)],
+        [lucide("menu", size=24)],
         rx.el.nav(
             rx.el.div(search_box("mobile"), class_name="mb-2"),
             rx.el.ul(

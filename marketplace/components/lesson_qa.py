@@ -9,6 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import badge, error_state, pager, spinner
 from marketplace.shapes.questions import Answer, Question
 from marketplace.states.lesson_qa import ASK_BOX, LessonQAState
@@ -172,7 +173,7 @@ def _answer_form(question: Question) -> rx.Component:
 
 def _upvote(question: Question) -> rx.Component:
     return rx.el.button(
-        rx.icon("thumbs-up", size=16),
+        lucide("thumbs-up", size=16),
         rx.el.span(question.upvotes, data_testid="upvotes"),
         type="button",
         aria_pressed=question.upvoted,
@@ -224,7 +225,7 @@ def _question(question: Question) -> rx.Component:
                     LessonQAState.answering_id == question.id,
                     _answer_form(question),
                     rx.el.button(
-                        rx.icon("reply", size=16),
+                        lucide("reply", size=16),
                         "Answer",
                         rx.cond(
                             question.answer_count > 0,
@@ -268,7 +269,7 @@ def _list() -> rx.Component:
                     pager(LessonQAState.page, LessonQAState.pages, LessonQAState.go_to_page),
                 ),
                 rx.el.div(
-                    rx.icon("circle-help", size=32, class_name="text-gray-400"),
+                    lucide("circle-help", size=32, class_name="text-gray-400"),
                     rx.el.p(
                         rx.cond(
                             LessonQAState.scope == "lesson",

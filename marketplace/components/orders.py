@@ -6,6 +6,7 @@ import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.cart_orders import summary_row
+from marketplace.components.icons import lucide
 from marketplace.components.ui import empty_state, error_state, pager, spinner
 from marketplace.layouts import SITE_NAME
 from marketplace.shapes.commerce import OrderLine
@@ -72,7 +73,7 @@ def _order(order: OrderHistoryItem) -> rx.Component:
                     data_testid="order-total",
                 ),
                 rx.el.a(
-                    rx.icon("receipt", size=16, aria_hidden="true"),
+                    lucide("receipt", size=16, aria_hidden="true"),
                     "View receipt",
                     href=order.receipt_url,
                     aria_label="Receipt of order " + order.tx_ref,
@@ -183,13 +184,13 @@ def receipt_actions() -> rx.Component:
     """Print (the browser's own dialog) and the way back to every order; never printed."""
     return rx.el.div(
         rx.el.a(
-            rx.icon("arrow-left", size=16, aria_hidden="true"),
+            lucide("arrow-left", size=16, aria_hidden="true"),
             "All orders",
             href=routes.ORDERS,
             class_name=f"{styles.BTN_GHOST} px-3",
         ),
         rx.el.button(
-            rx.icon("printer", size=16, aria_hidden="true"),
+            lucide("printer", size=16, aria_hidden="true"),
             "Print",
             type="button",
             on_click=rx.call_script("window.print()"),

@@ -9,6 +9,7 @@ from reflex_base.vars.object import ObjectVar
 from reflex_components_core.el.elements.media import Video
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.shapes.learning import PlayerSection
 from marketplace.states.player import (
     SHOW_VIDEO,
@@ -96,7 +97,7 @@ def video_area() -> rx.Component:
             ),
             ("frame", _frame(current.src, current.title, youtube=False)),
             rx.el.div(
-                rx.icon("video-off", size=36),
+                lucide("video-off", size=36),
                 rx.el.p("No video for this section yet."),
                 class_name="flex h-full flex-col items-center justify-center gap-2 text-gray-300",
             ),
@@ -119,7 +120,7 @@ def video_area() -> rx.Component:
 def _mark_button() -> rx.Component:
     current = PlayerState.current
     return rx.el.button(
-        rx.cond(current.completed, rx.icon("circle-check", size=18), rx.icon("circle", size=18)),
+        rx.cond(current.completed, lucide("circle-check", size=18), lucide("circle", size=18)),
         rx.cond(current.completed, "Completed", "Mark as complete"),
         type="button",
         aria_pressed=current.completed,
@@ -160,7 +161,7 @@ def video_controls() -> rx.Component:
             ),
             rx.el.button(
                 "Next section",
-                rx.icon("arrow-right", size=18),
+                lucide("arrow-right", size=18),
                 type="button",
                 disabled=PlayerState.next_id == 0,
                 on_click=PlayerState.next_section,
@@ -192,7 +193,7 @@ def progress_card() -> rx.Component:
         rx.cond(
             PlayerState.certificate_url != "",
             rx.el.a(
-                rx.icon("award", size=18),
+                lucide("award", size=18),
                 "View certificate",
                 href=PlayerState.certificate_url,
                 class_name=f"{styles.BTN_OUTLINE} w-full !border-green-600 !text-green-800",
@@ -238,7 +239,7 @@ def _section_row(section: PlayerSection) -> rx.Component:
             rx.el.span(section.number, ".", class_name="w-6 shrink-0 text-sm text-gray-600"),
             rx.el.span(section.title, class_name="flex-1 text-left text-sm"),
             rx.el.span(section.duration_text, class_name="text-xs text-gray-600"),
-            rx.cond(is_current, rx.icon("circle-play", size=18, class_name="text-blue-600")),
+            rx.cond(is_current, lucide("circle-play", size=18, class_name="text-blue-600")),
             type="button",
             aria_current=rx.cond(is_current, "true", "false"),
             # The video first (it may be screens above on a phone), at once in the browser; then the server.

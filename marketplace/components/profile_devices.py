@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import badge, error_state, spinner
 from marketplace.shapes.accounts import Device
 from marketplace.states.devices import ALL, DevicesState
@@ -15,7 +16,7 @@ SMALL_BUTTON = "min-h-[44px] px-3 text-sm"
 def _row(device: Device) -> rx.Component:
     busy = DevicesState.busy_id == device.id
     return rx.el.li(
-        rx.icon("monitor-smartphone", size=22, class_name="mt-0.5 shrink-0 text-gray-500"),
+        lucide("monitor-smartphone", size=22, class_name="mt-0.5 shrink-0 text-gray-500"),
         rx.el.div(
             rx.el.p(
                 rx.el.span(device.device, class_name="font-semibold text-gray-900"),

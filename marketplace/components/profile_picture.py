@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import name_file_input
 from marketplace.states.profile import ProfileState
 
@@ -17,7 +18,7 @@ def picture_upload(upload_id: str) -> rx.Component:
     return name_file_input(
         rx.upload.root(
             rx.el.button(
-                rx.icon("upload", size=16),
+                lucide("upload", size=16),
                 rx.cond(ProfileState.uploading, "Uploading...", "Upload picture"),
                 type="button",
                 class_name=styles.BTN_OUTLINE,

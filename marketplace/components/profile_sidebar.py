@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.states.session import SessionState
 
 LINKS = (
@@ -41,7 +42,7 @@ def profile_sidebar(active: str) -> rx.Component:
         rx.el.nav(
             *[
                 rx.el.a(
-                    rx.icon(icon, size=18),
+                    lucide(icon, size=18),
                     label,
                     href=href,
                     aria_current="page" if href == active else None,

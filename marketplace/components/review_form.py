@@ -10,6 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import submit_button
 from marketplace.states.reviews import ReviewFormState
 
@@ -28,7 +29,7 @@ def _star_choice(value: int, chosen: rx.Var | None = None) -> rx.Component:
     checked = {"default_checked": chosen == value} if chosen is not None else {}
     return rx.el.label(
         rx.el.input(type="radio", name="rating", value=str(value), class_name="sr-only", **checked),
-        rx.icon("star", size=28, class_name=f"text-gray-300 hover:text-amber-400 {_filled_when_rated(value)}"),
+        lucide("star", size=28, class_name=f"text-gray-300 hover:text-amber-400 {_filled_when_rated(value)}"),
         rx.el.span(label, class_name="sr-only"),
         title=label,
         class_name="flex h-11 w-11 cursor-pointer items-center justify-center rounded-md "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.review_form import star_choices
 from marketplace.components.review_list import review_answer
 from marketplace.components.ui import badge, stars, submit_button
@@ -49,7 +50,7 @@ def _rating_line(review: Review) -> rx.Component:
 def _actions(review: Review) -> rx.Component:
     return rx.el.div(
         rx.el.button(
-            rx.icon("pencil", size=16),
+            lucide("pencil", size=16),
             "Edit",
             type="button",
             on_click=MyReviewsState.start_edit(review.id),
@@ -57,7 +58,7 @@ def _actions(review: Review) -> rx.Component:
             class_name=f"{styles.BTN_OUTLINE} px-3",
         ),
         rx.el.button(
-            rx.icon("trash-2", size=16),
+            lucide("trash-2", size=16),
             "Delete",
             type="button",
             on_click=MyReviewsState.ask_delete(review.id),

@@ -8,6 +8,7 @@ from reflex_base.vars.object import ObjectVar
 from reflex_components_core.el.elements.forms import Input
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import image
 from marketplace.shapes.catalog import SearchResult
 from marketplace.states.search import SearchState
@@ -76,7 +77,7 @@ def search_box(key: str) -> rx.Component:
     return rx.el.div(
         rx.el.label("Search courses", html_for=f"search-{key}", class_name="sr-only"),
         rx.el.div(
-            rx.icon("search", size=18, class_name="absolute left-3 top-1/2 -translate-y-1/2 text-gray-400"),
+            lucide("search", size=18, class_name="absolute left-3 top-1/2 -translate-y-1/2 text-gray-400"),
             SearchInput.create(
                 id=f"search-{key}",
                 # type=text, not search: Chromium clears a search field on Escape, which should only close the panel.

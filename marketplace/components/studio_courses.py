@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import error_state, image, spinner, submit_button
 from marketplace.states.studio import NewCourseState, StudioCourseLine, StudioCoursesState
 
@@ -42,7 +43,7 @@ def _actions(course: StudioCourseLine) -> rx.Component:
     confirming = StudioCoursesState.confirm_delete == course.id
     return rx.el.div(
         rx.el.a(
-            rx.icon("pencil", size=16, aria_hidden="true"),
+            lucide("pencil", size=16, aria_hidden="true"),
             "Edit",
             href=course.editor_url,
             class_name=f"{_SMALL_BTN} bg-blue-600 text-white hover:bg-blue-700",
@@ -94,7 +95,7 @@ def _actions(course: StudioCourseLine) -> rx.Component:
                 class_name="flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-2 py-1",
             ),
             rx.el.button(
-                rx.icon("trash-2", size=16, aria_hidden="true"),
+                lucide("trash-2", size=16, aria_hidden="true"),
                 "Delete",
                 type="button",
                 disabled=busy,
@@ -114,7 +115,7 @@ def _course_row(course: StudioCourseLine) -> rx.Component:
                 course.thumbnail != "",
                 image(course.thumbnail, "", 160, 90, class_name="h-[90px] w-40 shrink-0 rounded-md object-cover"),
                 rx.el.div(
-                    rx.icon("image", size=28, class_name="text-gray-400", aria_hidden="true"),
+                    lucide("image", size=28, class_name="text-gray-400", aria_hidden="true"),
                     class_name="flex h-[90px] w-40 shrink-0 items-center justify-center rounded-md bg-gray-100",
                 ),
             ),
@@ -146,7 +147,7 @@ def _course_row(course: StudioCourseLine) -> rx.Component:
 
 def _empty() -> rx.Component:
     return rx.el.div(
-        rx.icon("book-open", size=36, class_name="text-gray-400", aria_hidden="true"),
+        lucide("book-open", size=36, class_name="text-gray-400", aria_hidden="true"),
         rx.el.p("You have no courses yet", class_name="mt-3 font-semibold text-gray-900"),
         rx.el.p("Write your first course: a title is all it takes to start.", class_name=f"{styles.MUTED} mt-1"),
         rx.el.a("Create your first course", href=routes.STUDIO_NEW_COURSE, class_name=f"{styles.BTN_PRIMARY} mt-4"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import empty_state, error_state, pager, spinner
 from marketplace.shapes.earnings import CourseEarnings, Sale
 from marketplace.states.studio_earnings import StudioEarningsState as S
@@ -147,7 +148,7 @@ def _download_button() -> rx.Component:
                 class_name="h-4 w-4 animate-spin rounded-full border-2 border-gray-300 border-t-gray-700",
                 aria_hidden="true",
             ),
-            rx.icon("download", size=16, aria_hidden="true"),
+            lucide("download", size=16, aria_hidden="true"),
         ),
         rx.cond(S.downloading, "Preparing CSV...", "Download CSV"),
         type="button",

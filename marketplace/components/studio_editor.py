@@ -10,6 +10,7 @@ import reflex as rx
 from reflex_components_core.core.banner import has_connection_errors
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.studio_shell import studio_page
 from marketplace.components.studio_upload import thumbnail_uploader
 from marketplace.components.ui import image
@@ -75,7 +76,7 @@ def save_status() -> rx.Component:
         rx.cond(
             has_connection_errors,
             rx.el.span(
-                rx.icon("wifi-off", size=16, aria_hidden="true"),
+                lucide("wifi-off", size=16, aria_hidden="true"),
                 "Offline: your changes will be saved when the connection is back",
                 class_name="inline-flex items-center gap-2 text-amber-800",
             ),
@@ -85,7 +86,7 @@ def save_status() -> rx.Component:
                 (
                     "saved",
                     rx.el.span(
-                        rx.icon("check", size=16, aria_hidden="true"),
+                        lucide("check", size=16, aria_hidden="true"),
                         "All changes saved",
                         class_name="inline-flex items-center gap-1 text-green-800",
                     ),
@@ -215,7 +216,7 @@ def thumbnail() -> rx.Component:
                 class_name="aspect-video w-full rounded-md object-cover",
             ),
             rx.el.div(
-                rx.icon("image", size=32, class_name="text-gray-400", aria_hidden="true"),
+                lucide("image", size=32, class_name="text-gray-400", aria_hidden="true"),
                 rx.el.span("No thumbnail yet", class_name="text-sm text-gray-500"),
                 class_name="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-md bg-gray-100",
             ),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 from marketplace.components.studio_editor import PAUSE_MS, field_error, redraw_key
 from marketplace.components.studio_upload import video_uploader
 from marketplace.shapes.studio import SectionDraft
@@ -54,7 +55,7 @@ def _video(section: SectionDraft) -> rx.Component:
         (
             "ready",
             rx.el.p(
-                rx.icon("circle-check", size=16, aria_hidden="true"),
+                lucide("circle-check", size=16, aria_hidden="true"),
                 "Uploaded video ready",
                 class_name="inline-flex items-center gap-1 text-sm text-green-800",
             ),
@@ -92,7 +93,7 @@ def _section(section: SectionDraft, index) -> rx.Component:
             rx.el.h3("Section " + number, class_name="font-semibold text-gray-900"),
             rx.el.div(
                 rx.el.button(
-                    rx.icon("arrow-up", size=18, aria_hidden="true"),
+                    lucide("arrow-up", size=18, aria_hidden="true"),
                     type="button",
                     aria_label="Move section " + number + " up",
                     disabled=index == 0,
@@ -100,7 +101,7 @@ def _section(section: SectionDraft, index) -> rx.Component:
                     class_name=_ICON_BTN,
                 ),
                 rx.el.button(
-                    rx.icon("arrow-down", size=18, aria_hidden="true"),
+                    lucide("arrow-down", size=18, aria_hidden="true"),
                     type="button",
                     aria_label="Move section " + number + " down",
                     disabled=index == count - 1,
@@ -108,7 +109,7 @@ def _section(section: SectionDraft, index) -> rx.Component:
                     class_name=_ICON_BTN,
                 ),
                 rx.el.button(
-                    rx.icon("trash-2", size=18, aria_hidden="true"),
+                    lucide("trash-2", size=18, aria_hidden="true"),
                     type="button",
                     aria_label="Remove section " + number,
                     on_click=Sections.ask_remove(section.id),
@@ -198,7 +199,7 @@ def curriculum() -> rx.Component:
                 class_name="min-w-0 flex-1",
             ),
             rx.el.button(
-                rx.icon("plus", size=16, aria_hidden="true"),
+                lucide("plus", size=16, aria_hidden="true"),
                 "Add section",
                 type="submit",
                 class_name=styles.BTN_OUTLINE,

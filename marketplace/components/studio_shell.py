@@ -9,6 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 
 NAV = (
     ("My courses", routes.STUDIO, "layout-list"),
@@ -26,7 +27,7 @@ def studio_nav(active: str) -> rx.Component:
     return rx.el.nav(
         *[
             rx.el.a(
-                rx.icon(icon, size=18, aria_hidden="true", class_name="hidden sm:block"),  # all three fit a phone
+                lucide(icon, size=18, aria_hidden="true", class_name="hidden sm:block"),  # all three fit a phone
                 label,
                 href=href,
                 aria_current="page" if href == active else None,

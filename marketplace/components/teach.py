@@ -6,6 +6,7 @@ import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.chat_avatar import person_avatar
+from marketplace.components.icons import lucide
 from marketplace.components.profile_picture import picture_upload
 from marketplace.components.ui import submit_button
 from marketplace.domain import profile as profile_rules
@@ -16,7 +17,7 @@ from marketplace.states.teach import TeachState
 
 def _point(icon: str, title: str | rx.Var, text: str | rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.icon(icon, size=22, class_name="shrink-0 text-blue-600", aria_hidden="true"),
+        lucide(icon, size=22, class_name="shrink-0 text-blue-600", aria_hidden="true"),
         rx.el.div(
             rx.el.h3(title, class_name="font-semibold text-gray-900"),
             rx.el.p(text, class_name=f"{styles.BODY} mt-1 text-sm"),

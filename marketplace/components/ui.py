@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import styles
+from marketplace.components.icons import lucide
 
 STOCK_IMAGE = "/images/stock-course.webp"
 
@@ -36,11 +37,11 @@ def stars(rating, *, size: int = 16, label=None) -> rx.Component:
         pieces.append(
             rx.cond(
                 rating >= i,
-                rx.icon("star", size=size, class_name="fill-amber-500 text-amber-500"),
+                lucide("star", size=size, class_name="fill-amber-500 text-amber-500"),
                 rx.cond(
                     rating >= i - 0.5,
-                    rx.icon("star-half", size=size, class_name="fill-amber-500 text-amber-500"),
-                    rx.icon("star", size=size, class_name="text-gray-300"),
+                    lucide("star-half", size=size, class_name="fill-amber-500 text-amber-500"),
+                    lucide("star", size=size, class_name="text-gray-300"),
                 ),
             )
         )
@@ -84,7 +85,7 @@ def pager(page, pages, on_page) -> rx.Component:
         pages > 1,
         rx.el.nav(
             rx.el.button(
-                rx.icon("chevron-left", size=18),
+                lucide("chevron-left", size=18),
                 type="button",
                 on_click=on_page(page - 1),
                 disabled=page <= 1,
@@ -98,7 +99,7 @@ def pager(page, pages, on_page) -> rx.Component:
             rx.cond(end < pages - 1, gap),
             rx.cond(end < pages, number(last)),
             rx.el.button(
-                rx.icon("chevron-right", size=18),
+                lucide("chevron-right", size=18),
                 type="button",
                 on_click=on_page(page + 1),
                 disabled=page >= pages,
@@ -115,7 +116,7 @@ def pager(page, pages, on_page) -> rx.Component:
 def empty_state(title: str, text: str = "", action_label: str = "", action_href: str = "") -> rx.Component:
     """Nothing to show, said plainly, with the way onward."""
     return rx.el.div(
-        rx.icon("inbox", size=36, class_name="text-gray-400"),
+        lucide("inbox", size=36, class_name="text-gray-400"),
         rx.el.p(title, class_name="mt-3 font-semibold text-gray-900"),
         rx.el.p(text, class_name="mt-1 text-sm text-gray-500") if text else rx.fragment(),
         rx.el.a(action_label, href=action_href, class_name=f"{styles.BTN_PRIMARY} mt-4")
@@ -128,7 +129,7 @@ def empty_state(title: str, text: str = "", action_label: str = "", action_href:
 def error_state(message, on_retry=None) -> rx.Component:
     """A failure said plainly, with a retry when there is one."""
     return rx.el.div(
-        rx.icon("triangle-alert", size=28, class_name="text-red-600"),
+        lucide("triangle-alert", size=28, class_name="text-red-600"),
         rx.el.p(message, class_name="mt-2 text-sm text-red-800"),
         rx.el.button("Try again", type="button", on_click=on_retry, class_name=f"{styles.BTN_OUTLINE} mt-3")
         if on_retry is not None

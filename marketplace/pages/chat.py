@@ -7,6 +7,7 @@ import reflex as rx
 from marketplace import routes, styles
 from marketplace.components.chat_list import conversation_list
 from marketplace.components.chat_thread import chat_header, composer, messages_panel
+from marketplace.components.icons import lucide
 from marketplace.components.profile_sidebar import profile_layout, profile_sidebar
 from marketplace.components.ui import empty_state, error_state
 from marketplace.layouts import page, spinner
@@ -55,7 +56,7 @@ def messages() -> rx.Component:
 
 def _refused() -> rx.Component:
     return rx.el.div(
-        rx.icon("lock", size=32, class_name="text-gray-400"),
+        lucide("lock", size=32, class_name="text-gray-400"),
         rx.el.h1("You cannot open this conversation", class_name=f"{styles.H3} mt-3"),
         rx.el.p(ChatState.message, class_name="mt-1 text-sm text-gray-600", role="alert"),
         rx.el.a("Back to messages", href=routes.MESSAGES, class_name=f"{styles.BTN_OUTLINE} mt-4"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.components.lesson_qa import qa_panel
 from marketplace.components.player import curriculum, progress_bar, progress_card, video_area, video_controls
 from marketplace.components.profile_sidebar import profile_layout
@@ -63,7 +64,7 @@ def _enrolled_card(course: EnrolledCourse) -> rx.Component:
                 class_name="mt-auto pt-2",
             ),
             rx.el.a(
-                rx.icon("circle-play", size=18),
+                lucide("circle-play", size=18),
                 "Watch Now",
                 href=watch,
                 aria_label="Watch Now: " + course.title,
@@ -72,7 +73,7 @@ def _enrolled_card(course: EnrolledCourse) -> rx.Component:
             rx.cond(
                 course.certificate_url != "",
                 rx.el.a(
-                    rx.icon("award", size=18),
+                    lucide("award", size=18),
                     "View certificate",
                     href=course.certificate_url,
                     class_name=f"{styles.BTN_OUTLINE} w-full !border-green-600 !text-green-800",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.components.ui import empty_state, error_state, pager
 from marketplace.domain.social_text import KIND_ICONS
 from marketplace.layouts import container, page, spinner
@@ -18,8 +19,8 @@ def _line(item: Notification) -> rx.Component:
             # One branch per kind: rx.icon with a state value would ship lucide's whole dynamic icon map (~60 KiB).
             rx.match(
                 item.icon,
-                *[(name, rx.icon(name, size=18)) for name in sorted(set(KIND_ICONS.values()))],
-                rx.icon("bell", size=18),
+                *[(name, lucide(name, size=18)) for name in sorted(set(KIND_ICONS.values()))],
+                lucide("bell", size=18),
             ),
             class_name="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-50 text-blue-700",
         ),
@@ -32,7 +33,7 @@ def _line(item: Notification) -> rx.Component:
             ),
             class_name="min-w-0 flex-1 break-words",
         ),
-        rx.cond(item.link != "", rx.icon("chevron-right", size=18, class_name="mt-2.5 shrink-0 text-gray-400")),
+        rx.cond(item.link != "", lucide("chevron-right", size=18, class_name="mt-2.5 shrink-0 text-gray-400")),
         class_name="flex items-start gap-3 px-3 py-3 sm:px-4",
     )
     return rx.el.li(

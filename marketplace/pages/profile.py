@@ -8,6 +8,7 @@ from marketplace import routes, styles
 from marketplace.components.cards import course_card
 from marketplace.components.cart_items import saved_row
 from marketplace.components.chat_avatar import person_avatar
+from marketplace.components.icons import lucide
 from marketplace.components.profile_devices import signed_in_devices
 from marketplace.components.profile_picture import picture_upload
 from marketplace.components.profile_sidebar import profile_layout
@@ -251,7 +252,7 @@ def _teacher_card(teacher: TeacherRow) -> rx.Component:
                 class_name="flex items-center gap-4",
             ),
             rx.el.p(
-                rx.icon("star", size=14, class_name="inline -mt-0.5 fill-amber-500 text-amber-500"),
+                lucide("star", size=14, class_name="inline -mt-0.5 fill-amber-500 text-amber-500"),
                 " ",
                 teacher.rating_text,
                 " (",
@@ -266,7 +267,7 @@ def _teacher_card(teacher: TeacherRow) -> rx.Component:
             rx.el.div(
                 rx.el.a("View profile", href=mentor, class_name=f"{styles.BTN_OUTLINE} flex-1"),
                 rx.el.a(
-                    rx.icon("message-circle", size=16),
+                    lucide("message-circle", size=16),
                     "Message",
                     href="/profile5/" + teacher.user_id.to_string(),
                     aria_label="Message " + teacher.name,
@@ -284,7 +285,7 @@ def _teachers_search() -> rx.Component:
     return rx.el.div(
         rx.el.label("Search teachers by name", html_for="teacher-search", class_name=styles.LABEL),
         rx.el.div(
-            rx.icon("search", size=18, class_name="pointer-events-none absolute left-3 top-3.5 text-gray-400"),
+            lucide("search", size=18, class_name="pointer-events-none absolute left-3 top-3.5 text-gray-400"),
             rx.el.input(
                 id="teacher-search",
                 type="search",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
+from marketplace.components.icons import lucide
 from marketplace.components.studio_courses import my_courses, new_course_form
 from marketplace.components.studio_editor import editor_page
 from marketplace.components.studio_editor_curriculum import curriculum
@@ -37,7 +38,7 @@ def _refused() -> rx.Component:
     return studio_page(
         "Course editor",
         rx.el.div(
-            rx.icon("lock", size=32, class_name="text-gray-400", aria_hidden="true"),
+            lucide("lock", size=32, class_name="text-gray-400", aria_hidden="true"),
             rx.el.p(StudioEditorState.problem, role="alert", class_name="mt-3 font-semibold text-gray-900"),
             rx.el.a("Back to my courses", href=routes.STUDIO, class_name=f"{styles.BTN_OUTLINE} mt-4"),
             class_name=f"{styles.CARD} flex flex-col items-center p-8 text-center",
