@@ -11,7 +11,6 @@ import reflex as rx
 from marketplace import routes
 from marketplace.components.footer import footer
 from marketplace.components.header import MENU_SCRIPT, header
-from marketplace.components.studio_upload import UPLOAD_SCRIPT
 from marketplace.components.ui import container, spinner
 from marketplace.states.session import SessionState
 
@@ -39,12 +38,11 @@ def toaster() -> rx.Component:
 
 
 def head_components() -> list[rx.Component]:
-    """What every page's <head> carries: the theme colour and the scripts of the header's menus and the uploaders."""
+    """What every page's <head> carries: the theme colour and the script of the header's menus (the uploaders'
+    script comes with the uploaders, components.studio_upload)."""
     return [
         rx.el.meta(name="theme-color", content="#2563EB"),
         rx.el.script(src=MENU_SCRIPT, defer=True),
-        # The studio's uploaders (a few KB; it loads the tus client only when a video is chosen).
-        rx.el.script(src=UPLOAD_SCRIPT, defer=True),
     ]
 
 

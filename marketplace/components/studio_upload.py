@@ -1,6 +1,6 @@
 """The lesson-video uploader: resumable (tus) uploads that survive a dropped connection or a closed tab.
 
-All of it runs in the browser (assets/js/studio_upload.js, loaded on every page like the menus' script; it loads
+All of it runs in the browser (assets/js/studio_upload.js, loaded by the pages that show an uploader; it loads
 the vendored tus-js-client only when a file is chosen): a file picked here is sent in chunks to
 ``/api/uploads/videos`` with the signed-in user's token, with its progress in MB, speed and time left. A closed tab
 resumes when the same file is chosen again for the same lesson. Once the upload is complete, the script waits for
@@ -22,6 +22,13 @@ VIDEO_ENDPOINT = "/api/uploads/videos"
 STATUS_URL = "/api/uploads/"
 DEFAULT_CHUNK_BYTES = 1024 * 1024  # 1 MB: a few seconds each on a slow phone connection, so little is ever resent
 ACCEPT = ".mp4,.webm,.mov,video/mp4,video/webm,video/quicktime"
+
+
+def upload_script() -> rx.Component:
+    """The uploaders' script, loaded by the page that shows an uploader (not by every page's <head>, where the
+    other pages paid a request for it before their largest paint): React 19 loads an ``async`` script once, in
+    the <head>, wherever it is rendered, also after a navigation inside the app."""
+    return rx.el.script(src=UPLOAD_SCRIPT, async_=True)
 
 
 def _limit_text() -> str:
@@ -48,6 +55,7 @@ def video_uploader(
     The server repeats every check (type, size, ownership); the script only spares a doomed upload.
     """
     return rx.el.div(
+        upload_script(),
         rx.el.label(
             rx.el.span(label, class_name=styles.LABEL),
             rx.el.input(
@@ -122,6 +130,7 @@ def thumbnail_uploader(on_uploaded: Any, *, label: str = "Course image") -> rx.C
     refusal (too large, not an image) is shown in words under the input.
     """
     return rx.el.div(
+        upload_script(),
         rx.el.label(
             rx.el.span(label, class_name=styles.LABEL),
             rx.el.input(
