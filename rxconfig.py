@@ -3,6 +3,7 @@
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
+from marketplace.route_pages import RoutePagesPlugin
 from marketplace.settings import settings
 
 config = rx.Config(
@@ -17,6 +18,7 @@ config = rx.Config(
     cors_allowed_origins=settings.cors_origins,
     show_built_with_reflex=False,
     frontend_compression_formats=["gzip"],
-    plugins=[rx.plugins.TailwindV4Plugin()],
+    # RoutePagesPlugin: a page per dynamic route naming its own scripts (marketplace.route_pages, issue 14).
+    plugins=[rx.plugins.TailwindV4Plugin(), RoutePagesPlugin()],
     disable_plugins=[SitemapPlugin],
 )

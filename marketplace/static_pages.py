@@ -9,7 +9,8 @@ wrapped in the app's own middlewares only (the security headers, the request id;
 ``GET`` straight through), not in the FastAPI app nor Reflex's: the same bytes and headers, less work.
 
 :class:`PageFiles` also serves a prerendered page at its own address: ``/categories`` is answered with
-``categories/index.html`` directly, where Starlette's static files first answer ``307 → /categories/``.
+``categories/index.html`` directly, where Starlette's static files first answer ``307 → /categories/``, and an
+address of a dynamic route (``/courses/8``) with the page :mod:`marketplace.route_pages` wrote for the route.
 
 In development (``reflex run`` without the compiled front end mounted) nothing changes: Vite serves the pages.
 """
@@ -31,6 +32,8 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from marketplace.route_pages import route_page_name
+
 API_PREFIX = "/api"
 PAGE_METHODS = ("GET", "HEAD")
 
@@ -39,13 +42,32 @@ class PageFiles(PrecompressedStaticFiles):
     """Reflex's static files, answering a folder's address without a trailing slash with its ``index.html``."""
 
     async def get_response(self, path: str, scope: Scope) -> Response:
-        """Serve ``path``; where Starlette would redirect ``/x`` to ``/x/`` for ``x/index.html``, serve that file."""
+        """Serve ``path``; where Starlette would redirect ``/x`` to ``/x/`` for ``x/index.html``, serve that file;
+        an address of a dynamic route (``/courses/8``) gets the route's own page (marketplace.route_pages)."""
+        route_page = await self._route_page(path, scope)
+        if route_page is not None:
+            return route_page
         response = await super().get_response(path, scope)
         if self.html and isinstance(response, RedirectResponse):
             full_path, found = await anyio.to_thread.run_sync(self.lookup_path, os.path.join(path, "index.html"))
             if found is not None and stat.S_ISREG(found.st_mode):
                 return self.file_response(full_path, found, scope)
         return response
+
+    async def _route_page(self, path: str, scope: Scope) -> Response | None:
+        router = getattr(self, "_router", None)
+        if not self.html or router is None:
+            return None
+        route = router("/" + path.replace(os.sep, "/"))
+        if not route or "[" not in route:
+            return None
+        _, existing = await anyio.to_thread.run_sync(self.lookup_path, path)
+        if existing is not None and stat.S_ISREG(existing.st_mode):
+            return None  # a real file at that address (a route such as /[slug] matches /favicon.ico too)
+        full_path, found = await anyio.to_thread.run_sync(self.lookup_path, route_page_name(route))
+        if found is None or not stat.S_ISREG(found.st_mode):
+            return None  # a build without the plugin: the SPA fallback as before
+        return self.file_response(full_path, found, scope)
 
     @classmethod
     def like(cls, files: PrecompressedStaticFiles) -> PageFiles:
