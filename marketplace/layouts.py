@@ -79,7 +79,9 @@ def page(
         def component() -> rx.Component:
             body = render()
             if guarded:
-                body = rx.cond(rx.State.is_hydrated & SessionState.logged_in, body, spinner())
+                # The spinner a screen tall: the footer stays below the fold instead of jumping down (a layout shift).
+                waiting = rx.el.div(spinner(), class_name="min-h-screen")
+                body = rx.cond(rx.State.is_hydrated & SessionState.logged_in, body, waiting)
             return shell(body)
 
         component.__name__ = render.__name__
