@@ -27,3 +27,7 @@ INPUT = (
 LABEL = "block text-sm font-medium text-gray-700 mb-1"
 FIELD_ERROR = "mt-1 text-sm text-red-700"
 BADGE = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold"
+
+# Below the fold: the browser skips the box's layout and paint (and its lazy pictures) until it nears the screen;
+# ``auto`` remembers the real height once drawn. For long lists and the sections after them.
+OFFSCREEN = "[content-visibility:auto] [contain-intrinsic-size:auto_420px]"

@@ -52,7 +52,21 @@ def _add_to_cart(course: CourseCard) -> rx.Component:
 def course_card(course: CourseCard, *, add_to_cart: bool = False) -> rx.Component:
     """Thumbnail with the wishlist heart, title, instructor, stars with review count, lectures, level, price;
     Enrolled + Watch Now for the viewer's own courses; Add To Cart under the price when ``add_to_cart``."""
+    return _course_card(course, add_to_cart, eager=False)
+
+
+def listing_card(course: CourseCard, index: rx.Var) -> rx.Component:
+    """A course card of the listing (``rx.foreach`` with the index). The first card's thumbnail is the page's
+    largest paint on a phone: asked for at once and first (a lazy picture waits for layout). From the third card
+    on (below the fold of a phone) the browser lays a card out only as it nears the screen (styles.OFFSCREEN)."""
+    return _course_card(course, False, eager=index == 0, offscreen=index >= 2)
+
+
+def _course_card(
+    course: CourseCard, add_to_cart: bool, eager: bool | rx.Var, offscreen: bool | rx.Var = False
+) -> rx.Component:
     href = "/courses/" + course.id.to_string()
+    card_class = f"{styles.CARD} relative flex flex-col overflow-hidden hover:shadow-md transition-shadow"
     return rx.el.article(
         heart_button(course.id, course.title, "absolute right-2 top-2 z-10"),
         rx.el.a(
@@ -62,6 +76,8 @@ def course_card(course: CourseCard, *, add_to_cart: bool = False) -> rx.Componen
                 320,
                 180,
                 class_name="aspect-video h-auto w-full rounded-t-lg object-cover bg-gray-100",
+                lazy=~eager if isinstance(eager, rx.Var) else not eager,
+                fetch_priority=rx.cond(eager, "high", "auto") if isinstance(eager, rx.Var) else "auto",
             ),
             href=href,
             tab_index=-1,
@@ -104,7 +120,9 @@ def course_card(course: CourseCard, *, add_to_cart: bool = False) -> rx.Componen
             rx.cond(~course.enrolled & ~course.free, _add_to_cart(course)) if add_to_cart else rx.fragment(),
             class_name="flex flex-1 flex-col gap-1.5 p-4",
         ),
-        class_name=f"{styles.CARD} relative flex flex-col overflow-hidden hover:shadow-md transition-shadow",
+        class_name=rx.cond(offscreen, f"{card_class} {styles.OFFSCREEN}", card_class)
+        if isinstance(offscreen, rx.Var)
+        else card_class,
         data_testid="course-card",
     )
 

@@ -4,6 +4,7 @@ whose choices apply at once and whose "Show N courses" button folds it and scrol
 from __future__ import annotations
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
 
 from marketplace import styles
 from marketplace.components.icons import lucide
@@ -237,8 +238,14 @@ def filter_panels() -> rx.Component:
     """A folding panel on phones and a sidebar on desktops (two copies: closed <details> hide their content).
 
     On a phone each choice applies at once inside the open panel (the count on its button follows), and
-    "Show N courses" folds the panel and scrolls to the results.
+    "Show N courses" folds the panel and scrolls to the results. The phone panel's controls exist only while it is
+    open (a state of the browser alone, set by the panel's toggle event): folded, they were some 200 elements of
+    the page that every phone built, hydrated and drew again with each listing before showing a course.
     """
+    # Global (kept in Reflex's refs): the panel and its content are compiled into separate memoized components.
+    phone_open = ClientStateVar.create("phone_filters_open", False)
+    setter = phone_open.set
+    on_toggle = rx.Var(f"((event) => ({setter})(event.currentTarget.open))", _var_data=setter._get_all_var_data())
     return rx.fragment(
         rx.el.details(
             rx.el.summary(
@@ -246,17 +253,21 @@ def filter_panels() -> rx.Component:
                 "Filters",
                 class_name=f"{styles.BTN_OUTLINE} w-full list-none",
             ),
-            rx.el.div(
-                filters("m"),
+            rx.cond(
+                phone_open.value,
                 rx.el.div(
-                    _show_courses_button(),
-                    class_name="sticky bottom-0 -mx-4 mt-4 border-t border-gray-200 bg-white px-4 py-3",
+                    filters("m"),
+                    rx.el.div(
+                        _show_courses_button(),
+                        class_name="sticky bottom-0 -mx-4 mt-4 border-t border-gray-200 bg-white px-4 py-3",
+                    ),
+                    class_name="mt-3 rounded-lg border border-gray-200 p-4 pb-0",
                 ),
-                class_name="mt-3 rounded-lg border border-gray-200 p-4 pb-0",
             ),
             id=PHONE_PANEL_ID,
             class_name="mb-4 lg:hidden",
             data_testid="filters-phone",
+            custom_attrs={"onToggle": on_toggle},
         ),
         rx.el.aside(
             rx.el.h2("Filters", class_name=f"{styles.H3} mb-3"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketplace import routes, styles
-from marketplace.components.cards import course_card, instructor_card
+from marketplace.components.cards import course_card, instructor_card, listing_card
 from marketplace.components.catalog_filters import filter_panels
 from marketplace.components.catalog_parts import section_heading
 from marketplace.components.icons import lucide
@@ -49,7 +49,7 @@ def _results() -> rx.Component:
                 # Card titles are h3s; on a phone the Filters h2 is folded away, so this keeps the levels in order.
                 rx.el.h2("Courses", class_name="sr-only"),
                 rx.el.div(
-                    rx.foreach(ListingState.courses, course_card),
+                    rx.foreach(ListingState.courses, listing_card),
                     class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
                     data_testid="course-grid",
                 ),
@@ -176,7 +176,7 @@ def _mentors() -> rx.Component:
             rx.el.p("No mentors found", class_name="text-sm text-gray-500"),
         ),
         id="mentors",
-        class_name="mt-12 scroll-mt-4",
+        class_name=f"mt-12 scroll-mt-4 {styles.OFFSCREEN}",
         aria_label="Popular Mentors",
     )
 
@@ -193,6 +193,6 @@ def _featured() -> rx.Component:
             rx.foreach(ListingState.featured, course_card),
             class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
         ),
-        class_name="mt-12",
+        class_name=f"mt-12 {styles.OFFSCREEN}",
         aria_label="Featured Courses",
     )

@@ -15,17 +15,40 @@ _SWAP_BROKEN_IMAGE = rx.Var(
 )
 
 
-def image(src, alt, width: int, height: int, *, class_name: str = "", lazy: bool = True, **props) -> rx.Component:
-    """An <img> with its size (no layout shift), lazy below the fold, and the stock picture when broken."""
+def image(
+    src,
+    alt,
+    width: int,
+    height: int,
+    *,
+    class_name: str = "",
+    lazy: bool | rx.Var = True,
+    fetch_priority: str | rx.Var = "",
+    **props,
+) -> rx.Component:
+    """An <img> with its size (no layout shift), lazy below the fold (``lazy`` may be a Var: the first cards of a
+    list are eager), and the stock picture when broken; ``fetch_priority`` ("high" for a largest paint)."""
+    loading = rx.cond(lazy, "lazy", "eager") if isinstance(lazy, rx.Var) else ("lazy" if lazy else "eager")
+    # A largest paint is drawn in the frame its picture arrives in, not a frame or more later (decoding="async").
+    decoding = (
+        rx.cond(fetch_priority == "high", "auto", "async")
+        if isinstance(fetch_priority, rx.Var)
+        else ("auto" if fetch_priority == "high" else "async")
+    )
     return rx.el.img(
         src=src,
         alt=alt,
-        loading="lazy" if lazy else "eager",
-        decoding="async",
+        loading=loading,
+        decoding=decoding,
         class_name=class_name,
         # As HTML attributes (Reflex would turn width/height props into CSS sizes that beat the classes):
         # the browser reserves the right box from them, and the classes still size the image to its slot.
-        custom_attrs={"width": str(width), "height": str(height), "onError": _SWAP_BROKEN_IMAGE},
+        custom_attrs={
+            "width": str(width),
+            "height": str(height),
+            "onError": _SWAP_BROKEN_IMAGE,
+            **({"fetchPriority": fetch_priority} if isinstance(fetch_priority, rx.Var) or fetch_priority else {}),
+        },
         **props,
     )
 
