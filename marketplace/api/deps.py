@@ -9,12 +9,11 @@ import logging
 from collections.abc import Callable, Iterator
 from typing import Annotated, Any, TypeVar
 
-import anyio.to_thread
 from fastapi import Depends, Header, Request
 from fastapi.routing import APIRoute
 from sqlmodel import Session
 
-from marketplace.db.engine import session_scope
+from marketplace.db.engine import in_session_thread, in_thread, session_scope
 from marketplace.db.models import User
 from marketplace.domain import sessions
 from marketplace.domain.errors import Forbidden, Unauthorized
@@ -98,7 +97,10 @@ def _record_seen(session: Session, url: str | None) -> None:
     Its own short transaction after the request's, so a read-only request never writes; best effort, as a
     missed last-seen time is no reason to fail a request that was answered.
     """
-    seen = session.info.pop("seen_sessions", None)
+    _write_seen(session.info.pop(sessions.SEEN_KEY, None), url)
+
+
+def _write_seen(seen: set[str] | None, url: str | None) -> None:
     if not seen:
         return
     try:
@@ -167,14 +169,14 @@ class PublicRead:
     async def __call__(self, work: Callable[[Session, User | None], T]) -> T:
         """``work(session, caller or None)`` in a read-only session on a worker thread; what it returns."""
 
-        def run() -> T:
-            with session_scope(self.url, readonly=True) as session:
-                viewer = user_for_token(session, self.token) if self.token else None
-                result = work(session, viewer)
-            _record_seen(session, self.url)
-            return result
+        def read(session: Session) -> tuple[T, set[str] | None]:
+            viewer = user_for_token(session, self.token) if self.token else None
+            return work(session, viewer), session.info.pop(sessions.SEEN_KEY, None)
 
-        return await anyio.to_thread.run_sync(run)
+        result, seen = await in_session_thread(read, readonly=True, url=self.url)
+        if seen:  # a login session's last-seen time is due (at most once a minute): its own short write
+            await in_thread(lambda: _write_seen(seen, self.url))
+        return result
 
 
 async def public_read(url: DatabaseUrl, token: TokenDep) -> PublicRead:

@@ -217,7 +217,7 @@ async def in_thread(work: Callable[[], T]) -> T:
     return await anyio.to_thread.run_sync(work)
 
 
-async def in_session_thread(work: Callable[[Session], T], *, readonly: bool = False) -> T:
+async def in_session_thread(work: Callable[[Session], T], *, readonly: bool = False, url: str | None = None) -> T:
     """Run ``work(session)`` in a committed :func:`session_scope` on a worker thread, and await its result.
 
     Reflex runs every event handler on the worker's one event loop, so a handler that queries the database,
@@ -228,10 +228,11 @@ async def in_session_thread(work: Callable[[Session], T], *, readonly: bool = Fa
         work: Called with the session; what it returns is returned. It must not keep ORM objects alive for
             lazy loading after the session closed (return plain values or loaded rows).
         readonly: The work only reads (see :func:`session_scope`).
+        url: The database (default: the configured one).
     """
 
     def run() -> T:
-        with session_scope(readonly=readonly) as session:
+        with session_scope(url, readonly=readonly) as session:
             return work(session)
 
     return await anyio.to_thread.run_sync(run)

@@ -36,6 +36,10 @@ USER_AGENT_LENGTH = 300
 SESSION_NOT_FOUND = "That signed-in device was not found."
 
 
+# session.info key: the login sessions whose last-seen time is due, written after the request (api/deps.py).
+SEEN_KEY = "seen_sessions"
+
+
 def _aware(moment: datetime) -> datetime:
     # SQLite hands back naive datetimes; every stored time is UTC.
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
@@ -171,7 +175,7 @@ def caller_for_token(session: Session, token: str | None) -> Caller | None:
         return None
     caller = _caller(record, datetime.fromtimestamp(claims["exp"], UTC))
     if caller.seen_due:
-        session.info.setdefault("seen_sessions", set()).add(caller.session_id)
+        session.info.setdefault(SEEN_KEY, set()).add(caller.session_id)
     return caller
 
 
