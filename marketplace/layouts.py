@@ -79,9 +79,7 @@ def page(
         def component() -> rx.Component:
             body = render()
             if guarded:
-                # The spinner a screen tall: the footer stays below the fold instead of jumping down (a layout shift).
-                waiting = rx.el.div(spinner(), class_name="min-h-screen")
-                body = rx.cond(rx.State.is_hydrated & SessionState.logged_in, body, waiting)
+                body = rx.cond(rx.State.is_hydrated & SessionState.logged_in, body, spinner(screen_tall=True))
             return shell(body)
 
         component.__name__ = render.__name__

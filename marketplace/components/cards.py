@@ -7,7 +7,7 @@ import reflex as rx
 from marketplace import styles
 from marketplace.components.catalog_parts import person_picture
 from marketplace.components.icons import lucide
-from marketplace.components.ui import badge, image, stars
+from marketplace.components.ui import badge, image, stars, when
 from marketplace.shapes.catalog import CourseCard, InstructorCard
 from marketplace.states.cart import CartState
 from marketplace.states.session import SessionState
@@ -76,8 +76,8 @@ def _course_card(
                 320,
                 180,
                 class_name="aspect-video h-auto w-full rounded-t-lg object-cover bg-gray-100",
-                lazy=~eager if isinstance(eager, rx.Var) else not eager,
-                fetch_priority=rx.cond(eager, "high", "auto") if isinstance(eager, rx.Var) else "auto",
+                lazy=when(eager, False, True),
+                fetch_priority=when(eager, "high", "auto"),
             ),
             href=href,
             tab_index=-1,
@@ -120,9 +120,7 @@ def _course_card(
             rx.cond(~course.enrolled & ~course.free, _add_to_cart(course)) if add_to_cart else rx.fragment(),
             class_name="flex flex-1 flex-col gap-1.5 p-4",
         ),
-        class_name=rx.cond(offscreen, f"{card_class} {styles.OFFSCREEN}", card_class)
-        if isinstance(offscreen, rx.Var)
-        else card_class,
+        class_name=when(offscreen, f"{card_class} {styles.OFFSCREEN}", card_class),
         data_testid="course-card",
     )
 

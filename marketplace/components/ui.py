@@ -15,6 +15,13 @@ _SWAP_BROKEN_IMAGE = rx.Var(
 )
 
 
+def when(condition: bool | rx.Var, yes, no):
+    """``yes`` or ``no``: chosen now for a Python bool, in the browser (``rx.cond``) for a Var."""
+    if isinstance(condition, rx.Var):
+        return rx.cond(condition, yes, no)
+    return yes if condition else no
+
+
 def image(
     src,
     alt,
@@ -28,13 +35,9 @@ def image(
 ) -> rx.Component:
     """An <img> with its size (no layout shift), lazy below the fold (``lazy`` may be a Var: the first cards of a
     list are eager), and the stock picture when broken; ``fetch_priority`` ("high" for a largest paint)."""
-    loading = rx.cond(lazy, "lazy", "eager") if isinstance(lazy, rx.Var) else ("lazy" if lazy else "eager")
+    loading = when(lazy, "lazy", "eager")
     # A largest paint is drawn in the frame its picture arrives in, not a frame or more later (decoding="async").
-    decoding = (
-        rx.cond(fetch_priority == "high", "auto", "async")
-        if isinstance(fetch_priority, rx.Var)
-        else ("auto" if fetch_priority == "high" else "async")
-    )
+    decoding = when(fetch_priority == "high", "auto", "async")
     return rx.el.img(
         src=src,
         alt=alt,
@@ -233,9 +236,10 @@ def submit_button(label: str, busy_label: str, busy, class_name: str = f"{styles
     )
 
 
-def spinner(label: str = "Loading...") -> rx.Component:
-    """An accessible loading indicator."""
-    return rx.el.div(
+def spinner(label: str = "Loading...", *, screen_tall: bool = False) -> rx.Component:
+    """An accessible loading indicator; ``screen_tall`` for a whole page's content, so the footer starts below the
+    fold instead of jumping down when the content arrives (a layout shift)."""
+    indicator = rx.el.div(
         rx.el.span(
             class_name="h-8 w-8 animate-spin rounded-full border-4 border-gray-200 border-t-blue-600",
             aria_hidden="true",
@@ -244,6 +248,7 @@ def spinner(label: str = "Loading...") -> rx.Component:
         role="status",
         class_name="flex flex-col items-center justify-center gap-3 py-20",
     )
+    return rx.el.div(indicator, class_name="min-h-screen") if screen_tall else indicator
 
 
 def container(*children, class_name: str = "") -> rx.Component:

@@ -22,9 +22,7 @@ def _content() -> rx.Component:
     return container(
         rx.cond(
             CourseState.loading,
-            # A screen tall, so the footer starts below the fold and the course does not push it down as it
-            # arrives (a layout shift of 0.5 on a phone, issue 14).
-            rx.el.div(spinner("Loading course..."), class_name="min-h-screen"),
+            spinner("Loading course...", screen_tall=True),  # the footer does not jump when the course arrives
             rx.cond(
                 CourseState.not_found,
                 course_not_found(),
