@@ -232,7 +232,7 @@ async def in_session_thread(work: Callable[[Session], T], *, readonly: bool = Fa
     """
 
     def run() -> T:
-        with session_scope(url, readonly=readonly) as session:
+        with session_scope(readonly=readonly) if url is None else session_scope(url, readonly=readonly) as session:
             return work(session)
 
     return await anyio.to_thread.run_sync(run)
