@@ -99,6 +99,9 @@ def password_field(label: str, name: str, *, error, shown, on_toggle, on_change,
                 rx.cond(shown, lucide("eye-off", size=18), lucide("eye", size=18)),
                 type="button",
                 on_click=on_toggle,
+                # Like the submit buttons (ui.submit_button): pressed in the page's first instant, before the
+                # page's on_load, the toggle would be reset by it (or not heard at all).
+                disabled=~rx.State.is_hydrated,
                 aria_label=rx.cond(shown, "Hide password", "Show password"),
                 aria_pressed=shown,
                 class_name="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-gray-500 "
