@@ -210,7 +210,7 @@ def test_forged_returns_enroll_nobody(page: Page, live_app):
     put_in_cart(live_app.db_url, learner, [course])
     sign_in_storage(page.context, live_app.db_url, learner.email)
 
-    page.goto("/checkout?status=successful&tx_ref=made-up&transaction_id=123")
+    page.goto("/checkout?status=successful&tx_ref=made-up&transaction_id=123", wait_until="commit")  # 2-second toast
     expect(toast(page, "Payment failed")).to_be_visible(timeout=PAY_TIMEOUT)
     expect(page).to_have_url(re.compile(r"/order2"))
 

@@ -150,7 +150,9 @@ def test_my_courses_pages_six_at_a_time_and_points_newcomers_to_the_catalog(page
 def test_player_turns_away_learners_who_are_not_enrolled(page, live_app):
     user, (course,) = _learner_with_course(live_app.db_url, enrolled=False)
     sign_in_storage(page.context, live_app.db_url, user.email)
-    page.goto(f"/order-complete/{course.id}")
+    # The message is a 2-second toast sent as soon as the page hydrates, which can be before the document's load
+    # event (pictures still coming): watch from the first byte, as a person looking at the screen would.
+    page.goto(f"/order-complete/{course.id}", wait_until="commit")
     expect(page.get_by_text("You are not enrolled in this course")).to_be_visible(timeout=LOAD)
     expect(page).to_have_url(re.compile(r"/profile2$"))
 
@@ -160,7 +162,7 @@ def test_player_turns_away_learners_who_are_not_enrolled(page, live_app):
 
 def test_player_asks_visitors_to_log_in(page, live_app):
     _, (course,) = _learner_with_course(live_app.db_url, enrolled=False)
-    page.goto(f"/order-complete/{course.id}")
+    page.goto(f"/order-complete/{course.id}", wait_until="commit")  # a 2-second toast: watch from the first byte
     expect(page.get_by_text("Please log in to access this course")).to_be_visible(timeout=LOAD)
     expect(page).to_have_url(re.compile(rf"/login\?next=/order-complete/{course.id}"))
 
