@@ -32,7 +32,7 @@ from typing import TypeVar
 import anyio
 import anyio.to_thread
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, create_engine
 
 from marketplace.settings import settings
@@ -155,6 +155,15 @@ class ReadOnlySessionWrite(RuntimeError):
 def _refuse_writes_when_readonly(session: Session, _context, _instances) -> None:
     if session.info.get("readonly") and (session.new or session.dirty or session.deleted):
         raise ReadOnlySessionWrite("This session was opened read-only (readonly=True) but has changes to save.")
+
+
+def row_reader(session: Session) -> Connection:
+    """``session``'s connection, for hot reads of plain rows through prebuilt Core statements (no ORM objects).
+
+    What the session holds unsaved is written first, as an ORM query's autoflush would, so the rows include it.
+    """
+    session.flush()
+    return session.connection()
 
 
 @contextmanager

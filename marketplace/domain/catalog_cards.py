@@ -10,8 +10,11 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sqlalchemy import Row, bindparam
+from sqlalchemy import select as core_select
 from sqlmodel import Session, col, func, select
 
+from marketplace.db.engine import row_reader
 from marketplace.db.models import Category, Course, CourseCategory, Instructor, User
 from marketplace.domain.catalog_visibility import published
 from marketplace.domain.shapes import person_name
@@ -72,19 +75,23 @@ def price_text(kobo: int) -> str:
     return FREE if kobo == 0 else format_ngn(kobo)
 
 
-def course_categories(session: Session, course_ids: Sequence[int]) -> dict[int, list[Category]]:
-    """Each course's categories, by name, in one query."""
-    found: dict[int, list[Category]] = defaultdict(list)
+_LINKS, _CATEGORIES = CourseCategory.__table__, Category.__table__  # type: ignore[attr-defined]
+# Read on every card, so built once and read as plain rows (no ORM objects): a tenth of the ORM query's time.
+_COURSE_CATEGORIES = (
+    core_select(_LINKS.c.course_id, _CATEGORIES.c.id, _CATEGORIES.c.name, _CATEGORIES.c.slug)
+    .join(_CATEGORIES, _CATEGORIES.c.id == _LINKS.c.category_id)
+    .where(_LINKS.c.course_id.in_(bindparam("ids", expanding=True)))
+    .order_by(_CATEGORIES.c.name)
+)
+
+
+def course_categories(session: Session, course_ids: Sequence[int]) -> dict[int, list[Row[Any]]]:
+    """Each course's categories (``id``, ``name``, ``slug``), by name, in one query."""
+    found: dict[int, list[Row[Any]]] = defaultdict(list)
     if not course_ids:
         return found
-    rows = session.exec(
-        select(CourseCategory.course_id, Category)
-        .join(Category, col(Category.id) == CourseCategory.category_id)
-        .where(col(CourseCategory.course_id).in_(list(course_ids)))
-        .order_by(col(Category.name))
-    ).all()
-    for course_id, category in rows:
-        found[course_id].append(category)
+    for row in row_reader(session).execute(_COURSE_CATEGORIES, {"ids": list(course_ids)}):
+        found[row.course_id].append(row)
     return found
 
 
@@ -99,7 +106,7 @@ def _teacher_names(session: Session, instructor_ids: set[int]) -> dict[int, str]
     return {instructor_id: person_name(user) for instructor_id, user in rows if instructor_id is not None}
 
 
-def course_fields(course: Course, categories: list[Category]) -> dict[str, object]:
+def course_fields(course: Course | Row[Any], categories: Sequence[Category | Row[Any]]) -> dict[str, object]:
     """What a card and the course page share, by field name (the price fields worked out from exact kobo)."""
     percent = discount_percentage(course.price_kobo, course.original_price_kobo)
     original = course.original_price_kobo if percent and course.original_price_kobo else None
@@ -179,7 +186,7 @@ def role_label(role: str | None) -> str:
     return value[:1].upper() + value[1:].lower() if value else DEFAULT_ROLE
 
 
-def _card_fields(instructor: Instructor, user: User, course_count: int) -> dict[str, object]:
+def _card_fields(instructor: Instructor | Row[Any], user: User | Row[Any], course_count: int) -> dict[str, object]:
     rating = clamp_rating(instructor.rating)
     return {
         "id": instructor.id,
@@ -215,7 +222,9 @@ def social_links(socials: Mapping[str, str]) -> list[SocialLink]:
     return links
 
 
-def instructor_detail(instructor: Instructor, user: User, course_count: int = 0) -> InstructorDetail:
+def instructor_detail(
+    instructor: Instructor | Row[Any], user: User | Row[Any], course_count: int = 0
+) -> InstructorDetail:
     """An instructor with every field of docs/product.md's detail view.
 
     The email address is left out: it is private, and messaging goes through /profile5/{userId}.

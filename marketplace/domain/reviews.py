@@ -19,11 +19,13 @@ from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, func
+from sqlalchemy import ColumnElement, Row, bindparam, func
+from sqlalchemy import select as core_select
 from sqlalchemy.orm import Mapped
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
+from marketplace.db.engine import row_reader
 from marketplace.db.models import Course, Enrollment, Instructor, Notification, Review, User
 from marketplace.domain.catalog_visibility import OWN_COURSE, teaches
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
@@ -86,7 +88,9 @@ def date_text(moment: datetime | None) -> str:
     return f"{moment.day} {moment:%b %Y}"
 
 
-def review_shape(review: Review, author: User | None, *, target_title: str = "", counted: bool = True) -> ReviewShape:
+def review_shape(
+    review: Review | Row[Any], author: User | Row[Any] | None, *, target_title: str = "", counted: bool = True
+) -> ReviewShape:
     """A review as lists and the API show it, with its author's name and avatar and the instructor's reply."""
     author_name = person_name(author) or "Learner"
     return ReviewShape(
@@ -131,19 +135,23 @@ def list_reviews(
     """
     target_type = normalize_type(target_type)
     get_target(session, target_type, target_id)
-    where = col(Review.id).in_(latest_review_ids(target_type, target_id))
+    return review_page(session, target_type, target_id, page=page, per_page=per_page, total=total)
+
+
+def review_page(
+    session: Session, target_type: str, target_id: int, *, page: int = 1, per_page: int = 10, total: int | None = None
+) -> ReviewPage:
+    """:func:`list_reviews` of a target known to exist (``target_type`` already normalized)."""
+    connection = row_reader(session)
+    target = {"target_type": target_type, "target_id": target_id}
     if total is None:
-        total = session.exec(select(func.count(col(Review.id))).where(where)).one()
+        total = connection.execute(_COUNTED, target).scalar_one()
     page, per_page = _page_bounds(total, page, per_page)
-    rows = session.exec(
-        select(Review, User)
-        .join(User, col(User.id) == Review.author_id, isouter=True)
-        .where(where)
-        .order_by(col(Review.created_at).desc(), col(Review.id).desc())
-        .offset(Page.offset(page, per_page))
-        .limit(per_page)
-    ).all()
-    return ReviewPage.of([review_shape(r, u) for r, u in rows], total=total, page=page, per_page=per_page)
+    rows = connection.execute(_NEWEST_FIRST, {**target, "offset": Page.offset(page, per_page), "limit": per_page}).all()
+    author_ids = list({row.author_id for row in rows})
+    authors = {a.id: a for a in connection.execute(_AUTHORS, {"ids": author_ids})} if author_ids else {}
+    shaped = [review_shape(row, authors.get(row.author_id)) for row in rows]
+    return ReviewPage.of(shaped, total=total, page=page, per_page=per_page)
 
 
 def _latest_ids(*where: ColumnElement[bool] | bool, per: tuple[Mapped[Any], ...]) -> SelectOfScalar[int]:
@@ -173,6 +181,26 @@ def latest_review_ids(target_type: str, target_id: int) -> SelectOfScalar[int]:
     )
 
 
+# A target's reviews as the course and mentor pages read them, built once and read as plain rows (issue 14:
+# building the statement and the ORM objects was most of a course page's time).
+_TARGET_LATEST = latest_review_ids(bindparam("target_type"), bindparam("target_id"))  # type: ignore[arg-type]
+_REVIEWS, _USERS = Review.__table__, User.__table__  # type: ignore[attr-defined]
+_COUNTED = core_select(func.count()).where(_REVIEWS.c.id.in_(_TARGET_LATEST))
+_STARS = (
+    core_select(_REVIEWS.c.rating, func.count()).where(_REVIEWS.c.id.in_(_TARGET_LATEST)).group_by(_REVIEWS.c.rating)
+)
+_NEWEST_FIRST = (
+    core_select(_REVIEWS)
+    .where(_REVIEWS.c.id.in_(_TARGET_LATEST))
+    .order_by(_REVIEWS.c.created_at.desc(), _REVIEWS.c.id.desc())
+    .offset(bindparam("offset"))
+    .limit(bindparam("limit"))
+)
+_AUTHORS = core_select(_USERS.c.id, _USERS.c.first_name, _USERS.c.last_name, _USERS.c.profile_picture).where(
+    _USERS.c.id.in_(bindparam("ids", expanding=True))
+)
+
+
 def _average(distribution: dict[int, int]) -> float:
     total = sum(distribution.values())
     if not total:
@@ -181,14 +209,10 @@ def _average(distribution: dict[int, int]) -> float:
     return float(mean.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
-def _distribution(session: Session, target_type: str, target_id: int) -> dict[int, int]:
+def star_counts(session: Session, target_type: str, target_id: int) -> dict[int, int]:
     """How many authors gave each star, by their latest review of the target."""
-    rows = session.exec(
-        select(Review.rating, func.count(col(Review.id)))
-        .where(col(Review.id).in_(latest_review_ids(target_type, target_id)))
-        .group_by(col(Review.rating))
-    ).all()
-    counts = dict(rows)
+    rows = row_reader(session).execute(_STARS, {"target_type": target_type, "target_id": target_id}).all()
+    counts = {stars: count for stars, count in rows}
     return {stars: counts.get(stars, 0) for stars in (5, 4, 3, 2, 1)}
 
 
@@ -218,7 +242,7 @@ def review_summary(session: Session, target_type: str, target_id: int) -> Review
     """
     target_type = normalize_type(target_type)
     get_target(session, target_type, target_id)
-    return summary_of(_distribution(session, target_type, target_id))
+    return summary_of(star_counts(session, target_type, target_id))
 
 
 def validate(rating: object, comment: str | None) -> tuple[int, str]:
@@ -264,7 +288,7 @@ def store_rating(session: Session, target: Course | Instructor, target_type: str
     """
     model = Course if isinstance(target, Course) else Instructor
     session.exec(select(model.id).where(col(model.id) == target_id).with_for_update()).first()
-    distribution = _distribution(session, target_type, target_id)
+    distribution = star_counts(session, target_type, target_id)
     target.rating = _average(distribution)
     target.review_count = sum(distribution.values())
     session.add(target)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Row
 
 from marketplace.db.models import User
 
@@ -30,6 +33,6 @@ def iso(moment: datetime | None) -> str | None:
     return aware(moment).isoformat()
 
 
-def person_name(user: User | None) -> str:
+def person_name(user: User | Row[Any] | None) -> str:
     """First and last name of a user, or an empty string."""
     return f"{user.first_name} {user.last_name}".strip() if user else ""
