@@ -145,14 +145,16 @@ def with_teacher(query: Any) -> Any:
     )
 
 
-def cards_with_teachers(session: Session, rows: Sequence[Any]) -> list[CourseCard]:
-    """Course cards for the rows of a :func:`with_teacher` query (course, first name, last name), in order."""
-    names = {course.instructor_id: f"{first} {last}".strip() for course, first, last in rows if first is not None}
-    return course_cards(session, [course for course, _, _ in rows], teacher_names=names)
+def cards_with_teachers(session: Session, rows: Sequence[Row[Any]]) -> list[CourseCard]:
+    """Course cards for the rows of a :func:`with_teacher` query of the courses table's columns, in order."""
+    names = {
+        row.instructor_id: f"{row.first_name} {row.last_name}".strip() for row in rows if row.first_name is not None
+    }
+    return course_cards(session, rows, teacher_names=names)
 
 
 def course_cards(
-    session: Session, courses: Sequence[Course], *, teacher_names: Mapping[int, str] | None = None
+    session: Session, courses: Sequence[Course | Row[Any]], *, teacher_names: Mapping[int, str] | None = None
 ) -> list[CourseCard]:
     """Course cards for ``courses``, in the given order (``enrolled`` is left to the caller, per viewer).
 

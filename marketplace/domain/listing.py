@@ -20,8 +20,10 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from sqlalchemy import ColumnElement, String, or_
+from sqlalchemy import select as core_select
 from sqlmodel import AutoString, Session, col, func, select
 
+from marketplace.db.engine import row_reader
 from marketplace.db.models import Category, Course, CourseCategory
 from marketplace.domain.catalog_cards import cards_with_teachers, course_cards, with_teacher
 from marketplace.domain.catalog_visibility import published
@@ -171,7 +173,7 @@ def category_ids(session: Session, category: str) -> list[int]:
             func.lower(Category.name) == lowered,
         )
     )
-    return [found for found in session.exec(query).all() if found is not None]
+    return [found for found in row_reader(session).execute(query).scalars() if found is not None]
 
 
 def _row_check(column: Any) -> Any:
@@ -327,7 +329,7 @@ def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = P
     row_filters = _conditions(session, query, _row_check, category=ids) if sqlite and filters else filters
     where = [published(), *filters]
     on_rows = [published(), *row_filters]
-    chosen = select(Course)
+    chosen = core_select(Course.__table__)  # type: ignore[attr-defined]  # plain rows, not ORM objects
     if match is not None:
         where.append(col(Course.id).in_(match.matching_ids()))
         on_rows.append(col(Course.id).in_(match.matching_ids()))
@@ -335,10 +337,11 @@ def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = P
             chosen = chosen.join(match.target, match.onclause).where(match.condition)
             order = [match.score, col(Course.id)]
     counted = select(func.count()).select_from(Course).where(*where)  # count(*): PostgreSQL counts on the index alone
-    total = cached_total(session, _total_key(query, ids, match), lambda: session.exec(counted).one())
+    reader = row_reader(session)
+    total = cached_total(session, _total_key(query, ids, match), lambda: reader.execute(counted).scalar_one())
     page = clamp_page(query.page, page_count(total, per_page))
     chosen = with_teacher(chosen.where(*on_rows).order_by(*order).offset(Page.offset(page, per_page)).limit(per_page))
-    cards = cards_with_teachers(session, session.execute(chosen).all())
+    cards = cards_with_teachers(session, reader.execute(chosen).all())
     return Page[CourseCard].of(cards, total=total, page=page, per_page=per_page)
 
 
