@@ -23,15 +23,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import traceback
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
-from sqlalchemy import event
+from sqlalchemy import Row, event
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, create_engine
 
@@ -157,6 +158,9 @@ def _refuse_writes_when_readonly(session: Session, _context, _instances) -> None
         raise ReadOnlySessionWrite("This session was opened read-only (readonly=True) but has changes to save.")
 
 
+AnyRow = Row[*tuple[Any, ...]]  # a row of plain columns, as row_reader's statements give them
+
+
 def row_reader(session: Session) -> Connection:
     """``session``'s connection, for hot reads of plain rows through prebuilt Core statements (no ORM objects).
 
@@ -244,4 +248,19 @@ async def in_session_thread(work: Callable[[Session], T], *, readonly: bool = Fa
         with session_scope(readonly=readonly) if url is None else session_scope(url, readonly=readonly) as session:
             return work(session)
 
-    return await anyio.to_thread.run_sync(run)
+    return await anyio.to_thread.run_sync(run, limiter=_read_limiter() if readonly else None)
+
+
+_read_limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _read_limiter() -> anyio.CapacityLimiter:
+    """This event loop's limit on read-only sessions running at once (settings.read_threads; a test's client runs
+    a loop of its own)."""
+    loop = asyncio.get_running_loop()
+    limiter = _read_limiters.get(loop)
+    if limiter is None:
+        limiter = _read_limiters[loop] = anyio.CapacityLimiter(settings.read_threads)
+    return limiter

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import Row, bindparam
+from sqlalchemy import bindparam
 from sqlalchemy import select as core_select
 from sqlmodel import Session, col, func, select
 
-from marketplace.db.engine import row_reader
+from marketplace.db.engine import AnyRow, row_reader
 from marketplace.db.models import Category, Course, CourseCategory, Instructor, User
 from marketplace.domain.catalog_visibility import published
 from marketplace.domain.shapes import person_name
@@ -33,6 +34,20 @@ SOCIAL_ICONS = (
     ("youtube", "YouTube", "circle-play"),
     ("facebook", "Facebook", "users"),
 )
+
+
+# A row read without the ORM: a Core row, or the columns of one table picked out of a wider row (prefixed()).
+Record = AnyRow | SimpleNamespace
+# The account columns an instructor's card and detail show (a wider row joins only these).
+ACCOUNT_FIELDS = frozenset(
+    {"id", "first_name", "last_name", "role", "headline", "profile_picture", "website", "linkedin", "youtube",
+     "facebook", "x"}
+)  # fmt: skip
+
+
+def prefixed(row: AnyRow, prefix: str) -> SimpleNamespace:
+    """The columns of ``row`` labelled ``prefix`` + name, by their names (one table's part of a joined row)."""
+    return SimpleNamespace(**{k.removeprefix(prefix): v for k, v in row._mapping.items() if k.startswith(prefix)})
 
 
 def thumbnail_url(raw: str | None) -> str:
@@ -85,9 +100,9 @@ _COURSE_CATEGORIES = (
 )
 
 
-def course_categories(session: Session, course_ids: Sequence[int]) -> dict[int, list[Row[Any]]]:
+def course_categories(session: Session, course_ids: Sequence[int]) -> dict[int, list[AnyRow]]:
     """Each course's categories (``id``, ``name``, ``slug``), by name, in one query."""
-    found: dict[int, list[Row[Any]]] = defaultdict(list)
+    found: dict[int, list[AnyRow]] = defaultdict(list)
     if not course_ids:
         return found
     for row in row_reader(session).execute(_COURSE_CATEGORIES, {"ids": list(course_ids)}):
@@ -106,7 +121,7 @@ def _teacher_names(session: Session, instructor_ids: set[int]) -> dict[int, str]
     return {instructor_id: person_name(user) for instructor_id, user in rows if instructor_id is not None}
 
 
-def course_fields(course: Course | Row[Any], categories: Sequence[Category | Row[Any]]) -> dict[str, object]:
+def course_fields(course: Course | AnyRow, categories: Sequence[Category | AnyRow]) -> dict[str, object]:
     """What a card and the course page share, by field name (the price fields worked out from exact kobo)."""
     percent = discount_percentage(course.price_kobo, course.original_price_kobo)
     original = course.original_price_kobo if percent and course.original_price_kobo else None
@@ -145,7 +160,7 @@ def with_teacher(query: Any) -> Any:
     )
 
 
-def cards_with_teachers(session: Session, rows: Sequence[Row[Any]]) -> list[CourseCard]:
+def cards_with_teachers(session: Session, rows: Sequence[AnyRow]) -> list[CourseCard]:
     """Course cards for the rows of a :func:`with_teacher` query of the courses table's columns, in order."""
     names = {
         row.instructor_id: f"{row.first_name} {row.last_name}".strip() for row in rows if row.first_name is not None
@@ -154,7 +169,7 @@ def cards_with_teachers(session: Session, rows: Sequence[Row[Any]]) -> list[Cour
 
 
 def course_cards(
-    session: Session, courses: Sequence[Course | Row[Any]], *, teacher_names: Mapping[int, str] | None = None
+    session: Session, courses: Sequence[Course | AnyRow], *, teacher_names: Mapping[int, str] | None = None
 ) -> list[CourseCard]:
     """Course cards for ``courses``, in the given order (``enrolled`` is left to the caller, per viewer).
 
@@ -188,7 +203,7 @@ def role_label(role: str | None) -> str:
     return value[:1].upper() + value[1:].lower() if value else DEFAULT_ROLE
 
 
-def _card_fields(instructor: Instructor | Row[Any], user: User | Row[Any], course_count: int) -> dict[str, object]:
+def _card_fields(instructor: Instructor | Record, user: User | Record, course_count: int) -> dict[str, object]:
     rating = clamp_rating(instructor.rating)
     return {
         "id": instructor.id,
@@ -224,9 +239,7 @@ def social_links(socials: Mapping[str, str]) -> list[SocialLink]:
     return links
 
 
-def instructor_detail(
-    instructor: Instructor | Row[Any], user: User | Row[Any], course_count: int = 0
-) -> InstructorDetail:
+def instructor_detail(instructor: Instructor | Record, user: User | Record, course_count: int = 0) -> InstructorDetail:
     """An instructor with every field of docs/product.md's detail view.
 
     The email address is left out: it is private, and messaging goes through /profile5/{userId}.

@@ -10,11 +10,10 @@ Every public query filters on :func:`published`; the listing's sort indexes lead
 
 from __future__ import annotations
 
-from typing import Any
-
-from sqlalchemy import ColumnElement, Row
+from sqlalchemy import ColumnElement
 from sqlmodel import Session, col, select
 
+from marketplace.db.engine import AnyRow
 from marketplace.db.models import Course, Enrollment, Instructor
 from marketplace.domain.errors import Conflict, Forbidden, NotFound
 
@@ -33,12 +32,12 @@ def published() -> ColumnElement[bool]:
     return col(Course.status) == PUBLISHED
 
 
-def owner_user_id(session: Session, course: Course | Row[Any]) -> int | None:
+def owner_user_id(session: Session, course: Course | AnyRow) -> int | None:
     """The user id of the instructor who teaches ``course``."""
     return session.exec(select(Instructor.user_id).where(Instructor.id == course.instructor_id)).first()
 
 
-def teaches(session: Session, user_id: int | None, course: Course | Row[Any]) -> bool:
+def teaches(session: Session, user_id: int | None, course: Course | AnyRow) -> bool:
     """Whether ``user_id`` is the instructor of ``course``."""
     return user_id is not None and owner_user_id(session, course) == user_id
 
@@ -48,7 +47,7 @@ def _enrolled(session: Session, user_id: int, course_id: int) -> bool:
     return session.exec(found).first() is not None
 
 
-def may_see(session: Session, viewer_id: int | None, course: Course | Row[Any]) -> bool:
+def may_see(session: Session, viewer_id: int | None, course: Course | AnyRow) -> bool:
     """Whether the course page is shown to ``viewer_id`` (None: a visitor)."""
     if course.status == PUBLISHED:
         return True

@@ -17,16 +17,18 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
+from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, bindparam, func
+from sqlalchemy import ColumnElement, bindparam, func
 from sqlalchemy import select as core_select
 from sqlalchemy.orm import Mapped
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
-from marketplace.db.engine import row_reader
+from marketplace.db.engine import AnyRow, row_reader
 from marketplace.db.models import Course, Enrollment, Instructor, Notification, Review, User
+from marketplace.domain.catalog_cards import Record, prefixed
 from marketplace.domain.catalog_visibility import OWN_COURSE, teaches
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.shapes import iso, person_name
@@ -89,7 +91,7 @@ def date_text(moment: datetime | None) -> str:
 
 
 def review_shape(
-    review: Review | Row[Any], author: User | Row[Any] | None, *, target_title: str = "", counted: bool = True
+    review: Review | AnyRow, author: User | Record | None, *, target_title: str = "", counted: bool = True
 ) -> ReviewShape:
     """A review as lists and the API show it, with its author's name and avatar and the instructor's reply."""
     author_name = person_name(author) or "Learner"
@@ -148,9 +150,7 @@ def review_page(
         total = connection.execute(_COUNTED, target).scalar_one()
     page, per_page = _page_bounds(total, page, per_page)
     rows = connection.execute(_NEWEST_FIRST, {**target, "offset": Page.offset(page, per_page), "limit": per_page}).all()
-    author_ids = list({row.author_id for row in rows})
-    authors = {a.id: a for a in connection.execute(_AUTHORS, {"ids": author_ids})} if author_ids else {}
-    shaped = [review_shape(row, authors.get(row.author_id)) for row in rows]
+    shaped = [review_shape(row, _author(row)) for row in rows]
     return ReviewPage.of(shaped, total=total, page=page, per_page=per_page)
 
 
@@ -189,16 +189,21 @@ _COUNTED = core_select(func.count()).where(_REVIEWS.c.id.in_(_TARGET_LATEST))
 _STARS = (
     core_select(_REVIEWS.c.rating, func.count()).where(_REVIEWS.c.id.in_(_TARGET_LATEST)).group_by(_REVIEWS.c.rating)
 )
+_AUTHOR_FIELDS = ("id", "first_name", "last_name", "profile_picture")
 _NEWEST_FIRST = (
-    core_select(_REVIEWS)
+    core_select(_REVIEWS, *[_USERS.c[name].label(f"writer_{name}") for name in _AUTHOR_FIELDS])
+    .join(_USERS, _USERS.c.id == _REVIEWS.c.author_id, isouter=True)
     .where(_REVIEWS.c.id.in_(_TARGET_LATEST))
     .order_by(_REVIEWS.c.created_at.desc(), _REVIEWS.c.id.desc())
     .offset(bindparam("offset"))
     .limit(bindparam("limit"))
 )
-_AUTHORS = core_select(_USERS.c.id, _USERS.c.first_name, _USERS.c.last_name, _USERS.c.profile_picture).where(
-    _USERS.c.id.in_(bindparam("ids", expanding=True))
-)
+
+
+def _author(row: AnyRow) -> SimpleNamespace | None:
+    """The author's part of a :data:`_NEWEST_FIRST` row (None when the account is gone)."""
+    author = prefixed(row, "writer_")
+    return author if author.id is not None else None
 
 
 def _average(distribution: dict[int, int]) -> float:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from types import SimpleNamespace
 
-from sqlalchemy import Row
-
+from marketplace.db.engine import AnyRow
 from marketplace.db.models import User
 
 MAX_ID = 2_147_483_647  # the id columns' range: a larger number would make PostgreSQL fail, not find nothing
@@ -33,6 +32,6 @@ def iso(moment: datetime | None) -> str | None:
     return aware(moment).isoformat()
 
 
-def person_name(user: User | Row[Any] | None) -> str:
+def person_name(user: User | AnyRow | SimpleNamespace | None) -> str:
     """First and last name of a user, or an empty string."""
     return f"{user.first_name} {user.last_name}".strip() if user else ""

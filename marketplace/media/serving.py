@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
-from sqlalchemy import Row
 from sqlmodel import Session, col, select
 
+from marketplace.db.engine import AnyRow
 from marketplace.db.models import MediaUpload, Section
 from marketplace.domain.video import VideoKind
 from marketplace.media.storage import get_storage
@@ -96,7 +95,7 @@ def video_url(upload_id: str, storage_key: str = "", seconds: int | None = None)
     return get_storage().url_for(key, seconds or settings.media_url_seconds)
 
 
-def ready_videos(session: Session, sections: Iterable[Section | Row[Any]]) -> dict[str, MediaUpload]:
+def ready_videos(session: Session, sections: Iterable[Section | AnyRow]) -> dict[str, MediaUpload]:
     """The accepted uploads the given sections point at, by upload id (one query)."""
     ids = {s.video_upload_id for s in sections if s.video_upload_id}
     if not ids:
@@ -105,7 +104,7 @@ def ready_videos(session: Session, sections: Iterable[Section | Row[Any]]) -> di
     return {row.id: row for row in rows.all()}
 
 
-def uploaded_source(section: Section | Row[Any], ready: dict[str, MediaUpload]) -> tuple[VideoKind, str, str] | None:
+def uploaded_source(section: Section | AnyRow, ready: dict[str, MediaUpload]) -> tuple[VideoKind, str, str] | None:
     """``("native", signed link, mime)`` when the section has an accepted uploaded video, else None.
 
     Call it only for a viewer who may watch the section (its instructor, an enrolled learner, or anyone for a
