@@ -19,7 +19,7 @@ from contextlib import asynccontextmanager
 from starlette.types import ASGIApp
 
 from marketplace import logs
-from marketplace.db import engine
+from marketplace.db import engine, write_watch
 from marketplace.jobs.worker import Worker
 from marketplace.settings import settings
 
@@ -49,6 +49,7 @@ async def server_lifespan() -> AsyncIterator[None]:
     engine.configure_thread_pool()
     # Tests fail loudly on a database session opened on the event loop; production logs it and serves on.
     engine.guard_event_loop("raise" if settings.env == "test" else "log")
+    write_watch.start_listening()  # other processes' catalog writes forget this one's caches (REDIS_URL)
     # Starting tidies the job table (a database call): on a worker thread, like every other one.
     worker = await engine.in_thread(Worker().start) if settings.jobs_in_app else None
     try:

@@ -65,7 +65,7 @@ def wipe(url: str) -> None:
 
 @pytest.fixture(params=BACKENDS)
 def db_url(request) -> str:
-    """A migrated, empty database on each backend (and no sidebar blocks, listing totals or public API answers kept
+    """A migrated, empty database on each backend (and no listing pages, sidebars, totals or public API answers kept
     from the last test's catalog: wipe deletes rows outside the app's sessions, which these caches cannot see)."""
     url = backend_url(request.param)
     wipe(url)
@@ -73,7 +73,7 @@ def db_url(request) -> str:
     forget_public_answers()
     listing = sys.modules.get("marketplace.states.listing")
     if listing is not None:
-        listing._blocks_cache.clear()
+        listing.forget_listings()
     return url
 
 

@@ -11,9 +11,9 @@ Correctness:
 * Only requests without an ``Authorization`` header are kept or served from here: a signed-in caller (who may
   teach the course, own it, or have just reviewed it) always gets a fresh answer.
 * Only ``200`` answers are kept.
-* Any write of this process to a table these answers are read from forgets all of them at once
-  (:mod:`marketplace.db.write_watch`); an answer computed while such a write happened is not kept. Another server
-  process's write shows here within ``PUBLIC_CACHE_SECONDS`` (docs/product.md, "Catalog visibility").
+* Any write to a table these answers are read from forgets all of them at once, made by this process or (through
+  Redis) another one (:mod:`marketplace.db.write_watch`); an answer computed while such a write happened is not
+  kept (docs/product.md, "Catalog visibility").
 * Memory is bounded: at most :data:`MAX_ENTRIES` answers and :data:`MAX_BYTES` bytes, oldest dropped first.
 """
 

@@ -12,8 +12,6 @@ import dataclasses
 import json
 import logging
 import math
-import threading
-import time
 from decimal import Decimal
 from urllib.parse import urlencode
 
@@ -22,6 +20,7 @@ from sqlmodel import Session
 
 from marketplace import routes
 from marketplace.db.engine import in_session_thread
+from marketplace.db.read_cache import ReadCache
 from marketplace.domain import catalog
 from marketplace.domain.errors import DomainError
 from marketplace.shapes.base import Page
@@ -36,11 +35,11 @@ FILTER_KEYS = ("category", "rating", "chapters", "max_price", "free", "level", "
 CLEARED = ("category", "rating", "chapters", "min_price", "max_price", "level", "language", "duration")
 RESULTS_ID = "results"  # the results column: a page change and "Show N courses" bring it into view
 PRICE_STEP = 500  # naira per step of the price slider
-# The sidebar's blocks (categories with counts, mentors, featured courses, the price slider's top, languages) are
-# the same for every visitor and every page of the listing: each process reads them at most this often instead of
-# on every page, sort or filter change (issue 14: they were 38 % of a page change). The courses themselves, and
-# their total, are always read fresh, so a course published a moment ago is listed at once.
-BLOCKS_SECONDS = 10.0
+# A page of the listing and its sidebar (categories with counts, mentors, featured courses, the price slider's top,
+# languages) are the same for every visitor: each process keeps what it read this long instead of reading it on
+# every page, sort or filter change (issue 14: the sidebar alone was 38 % of a page change). Any catalog write
+# forgets them at once, so a course published a moment ago is listed on the next page change.
+LISTING_SECONDS = 10.0
 
 
 def _naira(value: int) -> str:
@@ -67,45 +66,36 @@ class _Listing:
     blocks: _Blocks
 
 
-class _BlocksCache:
-    """The sidebar's blocks as last read by this process from each database, and when (a lock: the reads run on
-    worker threads)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._kept: dict[str, tuple[float, _Blocks]] = {}
-
-    def get(self, session: Session) -> _Blocks:
-        database = str(session.get_bind().url)
-        with self._lock:
-            kept = self._kept.get(database)
-            if kept is not None and 0 <= time.monotonic() - kept[0] < BLOCKS_SECONDS:
-                return kept[1]
-        blocks = _Blocks(
-            categories=catalog.list_categories(session),
-            mentors=catalog.popular_mentors(session, limit=POPULAR_MENTORS),
-            featured=catalog.featured_courses(session, limit=FEATURED_COURSES),
-            top_price=catalog.max_course_price(session),
-            languages=catalog.languages(session),
-        )
-        with self._lock:
-            self._kept[database] = (time.monotonic(), blocks)
-        return blocks
-
-    def clear(self) -> None:
-        """Forget every kept read (tests that change the catalog between two page loads)."""
-        with self._lock:
-            self._kept.clear()
+# What the listing's pages and sidebar are read from: a write to any of them, in any server process, forgets every
+# kept page and sidebar at once (db/read_cache.py).
+LISTING_TABLES = ("courses", "course_categories", "categories", "instructors", "users")
+_pages: ReadCache[Page[CourseCard]] = ReadCache(LISTING_TABLES, seconds=LISTING_SECONDS)
+_blocks: ReadCache[_Blocks] = ReadCache(LISTING_TABLES, seconds=LISTING_SECONDS, max_entries=20)
 
 
-_blocks_cache = _BlocksCache()
+def _read_blocks(session: Session) -> _Blocks:
+    return _Blocks(
+        categories=catalog.list_categories(session),
+        mentors=catalog.popular_mentors(session, limit=POPULAR_MENTORS),
+        featured=catalog.featured_courses(session, limit=FEATURED_COURSES),
+        top_price=catalog.max_course_price(session),
+        languages=catalog.languages(session),
+    )
+
+
+def forget_listings() -> None:
+    """Drop every kept page and sidebar (tests that rebuild the catalog behind the app's back)."""
+    _pages.forget()
+    _blocks.forget()
 
 
 def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | None) -> _Listing:
     """The page of courses, the sidebar's lists and the slider's top; the viewer's own courses marked Enrolled."""
-    result = catalog.list_courses_for(session, query)
-    blocks = _blocks_cache.get(session)
-    # The shared featured cards are copied before this viewer's Enrolled marks go on them.
+    database = str(session.get_bind().url)
+    result = _pages.get((database, query), lambda: catalog.list_courses_for(session, query))
+    blocks = _blocks.get(database, lambda: _read_blocks(session))
+    # The shared cards are copied before this viewer's Enrolled marks go on them.
+    result = result.model_copy(update={"data": [card.model_copy() for card in result.data]})
     blocks = dataclasses.replace(blocks, featured=[card.model_copy() for card in blocks.featured])
     mark_owned(session, user_id, result.data, blocks.featured)
     return _Listing(result=result, blocks=blocks)

@@ -24,7 +24,7 @@ from aiosmtpd.controller import Controller
 from playwright.sync_api import expect
 
 from marketplace.manage import build, migrate, seed, serve_command, serve_env
-from marketplace.settings import PROJECT_ROOT
+from marketplace.settings import PROJECT_ROOT, settings
 from tests.oidc_helpers import CLIENT_ID as OIDC_CLIENT_ID
 from tests.oidc_helpers import oidc_provider
 
@@ -146,8 +146,15 @@ def live_app(inbox, oidc_issuer, tmp_path_factory) -> LiveApp:
             "REFLEX_STATES_WORKDIR": str(tmp / "states"),
         },
     )
-    with _serving(E2E_PORT, env, workers=2, log_name="live-app.log"):
-        yield LiveApp(url=public_url, db_url=db_url, inbox=inbox, oidc_issuer=oidc_issuer, env=env)
+    # The tests' own writes to the app's database (factories) reach the servers' catalog caches as any other
+    # process's commits do: published on Redis (db/write_watch.py).
+    previous_redis = settings.redis_url
+    settings.redis_url = E2E_REDIS_URL
+    try:
+        with _serving(E2E_PORT, env, workers=2, log_name="live-app.log"):
+            yield LiveApp(url=public_url, db_url=db_url, inbox=inbox, oidc_issuer=oidc_issuer, env=env)
+    finally:
+        settings.redis_url = previous_redis
 
 
 @pytest.fixture(scope="session")

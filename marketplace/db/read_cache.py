@@ -1,0 +1,57 @@
+"""Catalog reads kept a few seconds per process, forgotten the moment the tables they came from are written.
+
+The listing's pages, their totals and its sidebar are the same for every visitor, and reading them again is most
+of a page or sort change (issue 14). A :class:`ReadCache` keeps each value for its ``seconds`` and forgets all of
+them on any write to its tables, made by this process or (with ``REDIS_URL``) by another one
+(:mod:`marketplace.db.write_watch`). A value read while such a write happened is not kept: the write may have
+landed after the read began, and keeping it would undo the forgetting.
+
+Callers key values by the database too (tests point one process at many) and copy what they change.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
+from typing import Generic, TypeVar
+
+from marketplace.db.write_watch import on_write
+
+V = TypeVar("V")
+
+
+class ReadCache(Generic[V]):
+    """Values by key for ``seconds``, at most ``max_entries`` (oldest dropped first), forgotten on writes to
+    ``tables``."""
+
+    def __init__(self, tables: Iterable[str], *, seconds: float, max_entries: int = 2_000) -> None:
+        self.seconds = seconds
+        self.max_entries = max_entries
+        self._entries: OrderedDict[Hashable, tuple[float, V]] = OrderedDict()
+        self._generation = 0
+        self._lock = threading.Lock()
+        on_write(tables, self.forget)
+
+    def get(self, key: Hashable, read: Callable[[], V]) -> V:
+        """The value kept for ``key``, or ``read()`` now (kept unless the tables were written meanwhile)."""
+        now = time.monotonic()
+        kept = self._entries.get(key)
+        if kept is not None and kept[0] > now:
+            return kept[1]
+        generation = self._generation
+        value = read()
+        with self._lock:
+            if generation == self._generation and self.seconds > 0:
+                self._entries.pop(key, None)
+                self._entries[key] = (now + self.seconds, value)
+                while len(self._entries) > self.max_entries:
+                    self._entries.popitem(last=False)
+        return value
+
+    def forget(self) -> None:
+        """Drop every kept value, and refuse the ones being read now."""
+        with self._lock:
+            self._generation += 1
+            self._entries.clear()

@@ -1,0 +1,100 @@
+"""Kept catalog reads are forgotten on any write to their tables: this process's at once, another's through Redis.
+
+db/read_cache.py keeps the listing's pages, totals and sidebar a few seconds per process; db/write_watch.py
+forgets them on a write, and with REDIS_URL publishes each commit's watched tables so every server process
+forgets too (a course unpublished through one worker must leave the listing another worker serves).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+import redis
+
+from marketplace.db import write_watch
+from marketplace.db.read_cache import ReadCache
+from marketplace.settings import settings
+from tests.factories import make_course
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def _redis() -> redis.Redis:
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as error:  # Redis runs on every machine (README): a missing one is a failure
+        pytest.fail(f"Redis at {REDIS_URL} is needed for this test ({error}); start it (redis-server --daemonize yes)")
+    return client
+
+
+def _wait_for(check, timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_a_value_is_kept_until_its_tables_are_written():
+    cache: ReadCache[int] = ReadCache(("test_things",), seconds=60)
+    reads: list[int] = []
+
+    def read() -> int:
+        reads.append(1)
+        return len(reads)
+
+    assert cache.get("k", read) == 1
+    assert cache.get("k", read) == 1  # kept
+    write_watch._call({"other_table"})
+    assert cache.get("k", read) == 1  # a write elsewhere changes nothing
+    write_watch._call({"test_things"})
+    assert cache.get("k", read) == 2  # forgotten: read again
+
+
+def test_a_value_read_while_its_tables_were_written_is_not_kept():
+    cache: ReadCache[str] = ReadCache(("test_things",), seconds=60)
+
+    def read_during_a_write() -> str:
+        write_watch._call({"test_things"})  # another thread commits while this read runs
+        return "maybe old"
+
+    assert cache.get("k", read_during_a_write) == "maybe old"
+    assert cache.get("k", lambda: "fresh") == "fresh"
+
+
+def test_a_commit_publishes_the_watched_tables_it_wrote(session, monkeypatch):
+    client = _redis()
+    listener = client.pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(write_watch.CHANNEL)
+    monkeypatch.setattr(settings, "redis_url", REDIS_URL)
+    monkeypatch.setattr(write_watch, "_publisher", None)
+    try:
+        make_course(session)  # commits courses (and its teacher's rows)
+        written: set[str] = set()
+        deadline = time.monotonic() + 5
+        while "courses" not in written and time.monotonic() < deadline:
+            message = listener.get_message(timeout=0.5)
+            if message:
+                written |= set(json.loads(message["data"]))
+        assert "courses" in written
+    finally:
+        listener.close()
+
+
+def test_another_process_commit_forgets_what_this_process_kept(monkeypatch):
+    client = _redis()
+    monkeypatch.setattr(settings, "redis_url", REDIS_URL)
+    cache: ReadCache[str] = ReadCache(("courses",), seconds=60)
+    cache.get("page 1", lambda: "kept before listening")
+    already = write_watch._listener is not None
+    write_watch.start_listening()
+    if not already:  # once subscribed, the listener forgets everything it may have missed
+        assert _wait_for(lambda: cache.get("page 1", lambda: "read again") == "read again")
+    cache.get("page 1", lambda: "before")
+    client.publish(write_watch.CHANNEL, json.dumps(["courses"]))  # what another worker's commit sends
+    assert _wait_for(lambda: cache.get("page 1", lambda: "after") == "after")
