@@ -22,8 +22,8 @@ on port 3472 with its own data folder; PostgreSQL databases mp_h7 (and mp_h7_big
   adds signed-in tabs, per-event arguments and navigation), as events/s, against the floor app's counter event
   (the leanest Reflex 0.10.1 app, served on port 3471 from bench/.cache/floor) measured in the same run.
   Add-to-cart and review submit are signed in (50 learners, each tab its own login); a page or sort change on
-  /categories is the whole navigation (the control's event, its redirect, then the new URL's on_load until the
-  page is hydrated again); search is the header search's event. The /categories hydrate p95 (50 tabs opening at
+  /categories is the whole navigation as the browser makes it (the control opens its URL in the browser,
+  assets/js/listing.js, so what reaches the server is the new URL's on_load, until the page is hydrated again); search is the header search's event. The /categories hydrate p95 (50 tabs opening at
   once) is compared with the floor's. With ``--size 100k`` the page change is also measured at 100,000 courses.
 * **pages**: Lighthouse 13 (bench/.tools, from npm) with its default mobile preset and Debian's Chromium, on /,
   /categories, a course page and /login, and on the floor's page: performance, accessibility, largest paint as
@@ -85,8 +85,6 @@ STATES = {  # key: the state's class name (its module is found in the compiled s
 EVENTS = {  # figure: (state key, handler name)
     "cart_add": ("cart", "add"),
     "review_submit": ("review_form", "submit"),
-    "page_change": ("listing", "go_page"),
-    "sort_change": ("listing", "set_sort"),
     "search": ("search", "search"),
 }
 SESSION_VARS = {"token": "token", "refresh": "refresh_token", "user": "user_json"}  # SessionState's storage vars
@@ -832,8 +830,8 @@ class Bench:
             self._event_row(f"review submit, signed in, 50 tabs {tag}", got, floor, 0.5)
 
         page = self.event_runs(
-            {"clients": clients, "events": events, "route": listing_route, "mode": "navigate",
-             "event": self.names["page_change"], "payloads": [{"number": n} for n in (2, 3, 4)], "timeout": 60},
+            {"clients": clients, "events": events, "route": listing_route, "mode": "visit",
+             "payloads": [{"path": f"{listing_route}?page={n}"} for n in (2, 3, 4)], "timeout": 60},
             self.repeats,
         )  # fmt: skip
         self._event_row(f"/categories page change, 50 tabs {tag}", page, floor, 0.3 if size == "demo" else 0.25)
@@ -844,8 +842,9 @@ class Bench:
             )
             return
         got = self.event_runs(
-            {"clients": clients, "events": events, "route": listing_route, "mode": "navigate",
-             "event": self.names["sort_change"], "payloads": [{"value": s} for s in SORTS], "timeout": 60},
+            {"clients": clients, "events": events, "route": listing_route, "mode": "visit",
+             "payloads": [{"path": listing_route + ("" if s == "relevance" else f"?sort={s}")} for s in SORTS],
+             "timeout": 60},
             self.repeats,
         )  # fmt: skip
         self._event_row(f"/categories sort change, 50 tabs {tag}", got, floor, 0.3)

@@ -14,9 +14,11 @@ hashes and schema, its Engine.IO/Socket.IO framing, its connect + hydrate and it
   sent from) are cycled, event k of a tab using entry k mod len: an add-to-cart adds another course each time.
 * **When an event is done.** ``mode: "reply"`` waits for the first delta, or with ``until`` (state, var,
   value) for the delta that sets that var to that value (a handler that yields first shows a spinner).
-  ``mode: "navigate"`` is a control that navigates (a sort or page change): the handler answers with a
-  ``_redirect``; the browser then moves to that URL and sends ``on_load_internal`` from there (Reflex's
+  ``mode: "navigate"`` is a control whose handler answers with the URL to open (a ``_redirect`` or React
+  Router's navigate): the browser then moves to that URL and sends ``on_load_internal`` from there (Reflex's
   route-change effect); done when the root state is hydrated again. The latency is the whole of it.
+  ``mode: "visit"`` is a control that opens its URL in the browser (the listing's sort and pages,
+  assets/js/listing.js): each payload's ``path`` is sent as that route change's ``on_load_internal``.
 
 After hydrating, each tab waits until its socket is quiet (the page's on_load chain may send more deltas) before
 its first event. SPEC keys: url, clients, events, route, router_data (the hydrate's; default from route),
@@ -145,14 +147,22 @@ class DriveTab(wsload.Tab):
                 self.errors["run_deadline"] += 1
                 return
             where = routes[k % len(routes)] if routes else self.location
+            payload = payloads[k % len(payloads)]
+            if mode == "visit":  # a control that opens its URL in the browser: the route change's on_load only
+                self.location = where = router_data_for(payload["path"], spec.get("route_params"))
+                frame = self._frame(ON_LOAD_INTERNAL, None, where)
+            else:
+                frame = self._frame(spec["event"], payload, where)
             try:
-                await self.ws.send_str(self._frame(spec["event"], payloads[k % len(payloads)], where))
+                await self.ws.send_str(frame)
             except Exception as ex:  # noqa: BLE001
                 self.errors[f"send_failed:{type(ex).__name__}"] += 1
                 return
             self.sent += 1
             deadline = t_send + r.args.timeout
-            if mode == "navigate":
+            if mode == "visit":
+                t, error, _ = await self._wait(deadline, _hydrated)
+            elif mode == "navigate":
                 t, error, path = await self._wait(deadline, _redirect_path)
                 if error is None:
                     self.location = router_data_for(path, spec.get("route_params"))

@@ -3,8 +3,11 @@ whose choices apply at once and whose "Show N courses" button folds it and scrol
 
 from __future__ import annotations
 
+import json
+
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
+from reflex_base.vars.function import ArgsFunctionOperation, FunctionStringVar
 
 from marketplace import styles
 from marketplace.components.icons import lucide
@@ -17,12 +20,34 @@ CHAPTERS = ("1-10", "10-15", "15-20", "20-25")
 LEVELS = ("Beginner", "Intermediate", "Advanced")
 DURATIONS = (("0-5", "Up to 5 hours"), ("5-10", "6-10 hours"), ("10-20", "11-20 hours"), ("20-plus", "Over 20 hours"))
 PHONE_PANEL_ID = "filters-phone"
+LISTING_SCRIPT = "/js/listing.js"
+_GO = "window.naijaLearnListing?.go"
+# Drops every filter; the sort and the search text stay.
+CLEAR_FILTERS = FunctionStringVar.create("(() => window.naijaLearnListing?.clear())")
+_FREE = FunctionStringVar.create(f"((_value, event) => {_GO}({{free: event.target.checked ? '1' : ''}}))")
 _OPTION = "flex min-h-[44px] cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-gray-700 hover:bg-gray-50"
 _RADIO = "h-4 w-4 shrink-0 accent-blue-600"
 
 
-def _radio(prefix: str, group: str, value: str, current, on_change, *label) -> rx.Component:
-    """A labelled radio button; ``prefix`` keeps the phone and desktop copies apart."""
+def listing_script() -> rx.Component:
+    """The listing controls' script (assets/js/listing.js), loaded by the pages that show them: React 19 loads an
+    ``async`` script once, wherever it is drawn."""
+    return rx.el.script(src=LISTING_SCRIPT, async_=True)
+
+
+def choose(key: str) -> FunctionStringVar:
+    """An ``on_change`` that opens the view with ``key`` set to the control's value, in the browser
+    (assets/js/listing.js): one round trip per change, the view's own load."""
+    return FunctionStringVar.create(f"((value) => {_GO}({{{json.dumps(key)}: value}}))")
+
+
+def go_to_page(number: rx.Var[int]) -> ArgsFunctionOperation:
+    """An ``on_click`` that opens page ``number`` of the view and brings the results into view."""
+    return ArgsFunctionOperation.create((), FunctionStringVar.create(_GO).call({"page": number}, True))
+
+
+def _radio(prefix: str, group: str, value: str, current, *label) -> rx.Component:
+    """A labelled radio button of filter ``group``; ``prefix`` keeps the phone and desktop copies apart."""
     element_id = f"{prefix}-{group}-{value or 'any'}"
     return rx.el.label(
         rx.el.input(
@@ -33,7 +58,7 @@ def _radio(prefix: str, group: str, value: str, current, on_change, *label) -> r
             # Uncontrolled, so a click shows at once; the key remounts the group when the URL changes (Back).
             default_checked=current == value,
             key=f"{element_id}-" + current,
-            on_change=on_change(value),
+            on_change=choose(group),
             class_name=_RADIO,
         ),
         *label,
@@ -51,7 +76,7 @@ def _group(title: str, *options) -> rx.Component:
 
 
 def _rating_filter(prefix: str) -> rx.Component:
-    options = [_radio(prefix, "rating", "", ListingState.rating, ListingState.set_rating, "Any rating")]
+    options = [_radio(prefix, "rating", "", ListingState.rating, "Any rating")]
     for n in RATINGS:
         options.append(
             _radio(
@@ -59,7 +84,6 @@ def _rating_filter(prefix: str) -> rx.Component:
                 "rating",
                 str(n),
                 ListingState.rating,
-                ListingState.set_rating,
                 rx.el.span(stars(n, size=14), aria_hidden="true"),
                 rx.el.span(f"{n} stars", class_name="sr-only"),
                 rx.el.span("& up" if n < 5 else "only"),
@@ -69,11 +93,8 @@ def _rating_filter(prefix: str) -> rx.Component:
 
 
 def _chapter_filter(prefix: str) -> rx.Component:
-    options = [_radio(prefix, "chapters", "", ListingState.chapters, ListingState.set_chapters, "Any length")]
-    options += [
-        _radio(prefix, "chapters", value, ListingState.chapters, ListingState.set_chapters, f"{value} chapters")
-        for value in CHAPTERS
-    ]
+    options = [_radio(prefix, "chapters", "", ListingState.chapters, "Any length")]
+    options += [_radio(prefix, "chapters", value, ListingState.chapters, f"{value} chapters") for value in CHAPTERS]
     return _group("Number of Chapters", *options)
 
 
@@ -112,7 +133,7 @@ def _free_filter(prefix: str) -> rx.Component:
             id=element_id,
             default_checked=ListingState.free,
             key=element_id + "-" + ListingState.free.to_string(),
-            on_change=ListingState.set_free,
+            on_change=_FREE,
             class_name=_RADIO,
         ),
         "Free courses only",
@@ -122,17 +143,14 @@ def _free_filter(prefix: str) -> rx.Component:
 
 
 def _level_filter(prefix: str) -> rx.Component:
-    options = [_radio(prefix, "level", "", ListingState.level, ListingState.set_level, "Any level")]
-    options += [_radio(prefix, "level", v, ListingState.level, ListingState.set_level, v) for v in LEVELS]
+    options = [_radio(prefix, "level", "", ListingState.level, "Any level")]
+    options += [_radio(prefix, "level", v, ListingState.level, v) for v in LEVELS]
     return _group("Level", *options)
 
 
 def _duration_filter(prefix: str) -> rx.Component:
-    options = [_radio(prefix, "duration", "", ListingState.duration, ListingState.set_duration, "Any duration")]
-    options += [
-        _radio(prefix, "duration", value, ListingState.duration, ListingState.set_duration, label)
-        for value, label in DURATIONS
-    ]
+    options = [_radio(prefix, "duration", "", ListingState.duration, "Any duration")]
+    options += [_radio(prefix, "duration", value, ListingState.duration, label) for value, label in DURATIONS]
     return _group("Duration", *options)
 
 
@@ -147,7 +165,7 @@ def _language_filter(prefix: str) -> rx.Component:
                 value=language,
                 default_checked=ListingState.language.lower() == language.lower(),
                 key=element_id + "-" + ListingState.language,
-                on_change=ListingState.set_language(language),
+                on_change=choose("language"),
                 class_name=_RADIO,
             ),
             language,
@@ -157,7 +175,7 @@ def _language_filter(prefix: str) -> rx.Component:
 
     return _group(
         "Language",
-        _radio(prefix, "language", "", ListingState.language, ListingState.set_language, "Any language"),
+        _radio(prefix, "language", "", ListingState.language, "Any language"),
         rx.foreach(ListingState.languages, option),
     )
 
@@ -173,7 +191,7 @@ def _category_filter(prefix: str) -> rx.Component:
                 value=category.slug,
                 default_checked=ListingState.category == category.slug,
                 key=element_id + "-" + ListingState.category,
-                on_change=ListingState.set_category(category.slug),
+                on_change=choose("category"),
                 class_name=_RADIO,
             ),
             rx.el.span(category.name, class_name="flex-1"),
@@ -184,7 +202,7 @@ def _category_filter(prefix: str) -> rx.Component:
 
     return _group(
         "Category",
-        _radio(prefix, "category", "", ListingState.category, ListingState.set_category, "All categories"),
+        _radio(prefix, "category", "", ListingState.category, "All categories"),
         rx.foreach(ListingState.categories, option),
     )
 
@@ -205,7 +223,7 @@ def filters(prefix: str) -> rx.Component:
             rx.el.button(
                 "Clear filters",
                 type="button",
-                on_click=ListingState.clear_filters,
+                on_click=CLEAR_FILTERS,
                 class_name=f"{styles.BTN_OUTLINE} w-full",
             ),
         ),

@@ -7,7 +7,7 @@ import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card, listing_card
-from marketplace.components.catalog_filters import filter_panels
+from marketplace.components.catalog_filters import CLEAR_FILTERS, choose, filter_panels, go_to_page, listing_script
 from marketplace.components.catalog_parts import section_heading
 from marketplace.components.icons import lucide
 from marketplace.components.ui import error_state, pager
@@ -25,14 +25,15 @@ SORT_OPTIONS = (
 
 
 def sort_select() -> rx.Component:
-    """The Sort By select; choosing navigates to the sorted view."""
+    """The Sort By select; choosing navigates to the sorted view (and brings the controls' script)."""
     return rx.el.div(
+        listing_script(),
         rx.el.label("Sort By", html_for="sort", class_name="text-sm font-medium text-gray-700"),
         rx.el.select(
             *[rx.el.option(label, value=value) for value, label in SORT_OPTIONS],
             id="sort",
             value=ListingState.sort,
-            on_change=ListingState.set_sort,
+            on_change=choose("sort"),
             class_name="min-h-[44px] rounded-md border border-gray-300 bg-white px-3 text-sm",
         ),
         class_name="flex items-center gap-2",
@@ -53,7 +54,7 @@ def _results() -> rx.Component:
                     class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
                     data_testid="course-grid",
                 ),
-                pager(ListingState.page, ListingState.pages, ListingState.go_page),
+                pager(ListingState.page, ListingState.pages, go_to_page),
             ),
             rx.el.div(
                 lucide("search-x", size=36, class_name="text-gray-400"),
@@ -71,7 +72,7 @@ def _results() -> rx.Component:
                     rx.el.button(
                         "Clear filters",
                         type="button",
-                        on_click=ListingState.clear_filters,
+                        on_click=CLEAR_FILTERS,
                         class_name=f"{styles.BTN_PRIMARY} mt-4",
                     ),
                     # A search with no filter to clear: offer the whole catalog instead.

@@ -3,7 +3,10 @@
 Filters, sort and page live in the query string, so a link reproduces the view, reload shows it again and Back
 works. A control navigates to the new URL inside the page (React Router, a new history entry, the page's on_load
 reads the query and asks the database) with its scroll reset turned off: ``rx.redirect`` scrolled every change
-to the top, so on a phone the results ended two screens below the open filter panel (issue 16, defect 4).
+to the top, so on a phone the results ended two screens below the open filter panel (issue 16, defect 4). The
+sort, the filters and the pages work out their URL in the browser (assets/js/listing.js, components/
+catalog_filters.py), so a change costs one round trip, the view's load (issue 14); the price slider asks the
+server, which knows the slider's top.
 """
 
 from __future__ import annotations
@@ -32,7 +35,6 @@ log = logging.getLogger(__name__)
 POPULAR_MENTORS = 4
 FEATURED_COURSES = 3
 FILTER_KEYS = ("category", "rating", "chapters", "max_price", "free", "level", "language", "duration", "sort")
-CLEARED = ("category", "rating", "chapters", "min_price", "max_price", "level", "language", "duration")
 RESULTS_ID = "results"  # the results column: a page change and "Show N courses" bring it into view
 PRICE_STEP = 500  # naira per step of the price slider
 # A page of the listing and its sidebar (categories with counts, mentors, featured courses, the price slider's top,
@@ -245,26 +247,6 @@ class ListingState(rx.State):
         query = dataclasses.replace(self._query(), page=changes.pop("page", 1), **changes)
         return rx.call_script(_go_script(self._url(query), scroll=scroll))
 
-    @rx.event
-    def set_category(self, slug: str):
-        """Show one category ("" for every course)."""
-        return self._navigate(category=slug or None)
-
-    @rx.event
-    def set_rating(self, value: str):
-        """Show courses rated ``value`` stars and up ("" for any rating)."""
-        return self._navigate(rating=int(value) if value.isdigit() and 1 <= int(value) <= 5 else None)
-
-    @rx.event
-    def set_chapters(self, value: str):
-        """Show courses with that many chapters ("" for any number)."""
-        return self._navigate(chapters=value if value in catalog.CHAPTER_RANGES else None)
-
-    @rx.event
-    def set_sort(self, value: str):
-        """Order the list: one of the listing's sorts (relevance, price, rating, newest, popular, most reviewed)."""
-        return self._navigate(sort=value if value in catalog.SORTS else "relevance")
-
     def _clamp_price(self, value: float | str) -> int:
         try:
             return max(0, min(int(float(value)), self.top_price))
@@ -283,35 +265,3 @@ class ListingState(rx.State):
         if self.price_draft >= self.top_price:
             return self._navigate(max_price=None)
         return self._navigate(max_price=Decimal(self.price_draft))
-
-    @rx.event
-    def go_page(self, number: int):
-        """Show another page of the same view."""
-        if number < 1 or number > self.pages or number == self.page:
-            return None
-        return self._navigate(page=number, scroll=True)
-
-    @rx.event
-    def set_level(self, value: str):
-        """Show courses of one level ("" for every level)."""
-        return self._navigate(level=value if value in catalog.LEVELS else None)
-
-    @rx.event
-    def set_language(self, value: str):
-        """Show courses taught in one language ("" for every language)."""
-        return self._navigate(language=value.strip()[:40] or None)
-
-    @rx.event
-    def set_duration(self, value: str):
-        """Show courses of that many hours ("" for any length)."""
-        return self._navigate(duration=value if value in catalog.DURATION_RANGES else None)
-
-    @rx.event
-    def set_free(self, checked: bool):
-        """Show free courses only, or every price."""
-        return self._navigate(free=bool(checked))
-
-    @rx.event
-    def clear_filters(self):
-        """Back to every course (the sort and the search text are kept)."""
-        return self._navigate(free=False, **dict.fromkeys(CLEARED, None))

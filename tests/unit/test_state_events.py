@@ -104,21 +104,9 @@ EVENTS: dict[str, set[str]] = {
         "set_sort",
         "vote",
     },
-    "marketplace.states.listing.ListingState": {
-        "apply_price",
-        "clear_filters",
-        "go_page",
-        "load",
-        "preview_price",
-        "set_category",
-        "set_chapters",
-        "set_duration",
-        "set_free",
-        "set_language",
-        "set_level",
-        "set_rating",
-        "set_sort",
-    },
+    # The sort, the filters and the pages open their URL in the browser (assets/js/listing.js); the price slider
+    # asks the server, which knows the slider's top.
+    "marketplace.states.listing.ListingState": {"apply_price", "load", "preview_price"},
     "marketplace.states.notifications.BellState": set(),  # shared by one user's tabs: no events of its own
     "marketplace.states.notifications.NotificationsState": {"go_to_page", "load"},
     "marketplace.states.orders.OrdersState": {"go_to_page", "load"},
