@@ -23,8 +23,9 @@ on port 3472 with its own data folder; PostgreSQL databases mp_h7 (and mp_h7_big
   (the leanest Reflex 0.10.1 app, served on port 3471 from bench/.cache/floor) measured in the same run.
   Add-to-cart and review submit are signed in (50 learners, each tab its own login); a page or sort change on
   /categories is the whole navigation as the browser makes it (the control opens its URL in the browser,
-  assets/js/listing.js, so what reaches the server is the new URL's on_load, until the page is hydrated again); search is the header search's event. The /categories hydrate p95 (50 tabs opening at
-  once) is compared with the floor's. With ``--size 100k`` the page change is also measured at 100,000 courses.
+  assets/js/listing.js, so what reaches the server is the new URL's on_load, until the page is hydrated again);
+  search is the header search's event. The /categories hydrate p95 (50 tabs opening at once) is compared with the
+  floor's. With ``--size 100k`` the page change is also measured at 100,000 courses.
 * **pages**: Lighthouse 13 (bench/.tools, from npm) with its default mobile preset and Debian's Chromium, on /,
   /categories, a course page and /login, and on the floor's page: performance, accessibility, largest paint as
   a ratio to the floor's, layout shift, and the bytes / moves.

@@ -213,7 +213,7 @@ async def amain() -> int:
     spec = SPEC
     argv = [
         "--url", spec["url"], "--clients", str(spec.get("clients", 50)), "--events", str(spec.get("events", 20)),
-        "--state-event", spec["event"], "--route", spec.get("route", "/"),
+        "--state-event", spec.get("event", ON_LOAD_INTERNAL), "--route", spec.get("route", "/"),
         "--connect-concurrency", str(spec.get("connect_concurrency", 50)),
         "--timeout", str(spec.get("timeout", 10)), "--max-seconds", str(spec.get("max_seconds", 180)),
     ]  # fmt: skip
