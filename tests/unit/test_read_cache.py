@@ -41,7 +41,7 @@ def _wait_for(check, timeout: float = 5.0) -> bool:
 
 
 def test_a_value_is_kept_until_its_tables_are_written():
-    cache: ReadCache[int] = ReadCache(("test_things",), seconds=60)
+    cache: ReadCache[int] = ReadCache(("categories",), seconds=60)
     reads: list[int] = []
 
     def read() -> int:
@@ -50,21 +50,27 @@ def test_a_value_is_kept_until_its_tables_are_written():
 
     assert cache.get("k", read) == 1
     assert cache.get("k", read) == 1  # kept
-    write_watch._call({"other_table"})
+    write_watch._call({"cart_entries"})
     assert cache.get("k", read) == 1  # a write elsewhere changes nothing
-    write_watch._call({"test_things"})
+    write_watch._call({"categories"})
     assert cache.get("k", read) == 2  # forgotten: read again
 
 
 def test_a_value_read_while_its_tables_were_written_is_not_kept():
-    cache: ReadCache[str] = ReadCache(("test_things",), seconds=60)
+    cache: ReadCache[str] = ReadCache(("categories",), seconds=60)
 
     def read_during_a_write() -> str:
-        write_watch._call({"test_things"})  # another thread commits while this read runs
+        write_watch._call({"categories"})  # another thread commits while this read runs
         return "maybe old"
 
     assert cache.get("k", read_during_a_write) == "maybe old"
     assert cache.get("k", lambda: "fresh") == "fresh"
+
+
+def test_a_cache_of_a_table_other_processes_do_not_announce_is_refused():
+    # Its copies would outlive another process's writes: the table must join BROADCAST_TABLES first.
+    with pytest.raises(ValueError, match="BROADCAST_TABLES"):
+        ReadCache(("cart_entries",), seconds=60)
 
 
 def test_a_commit_publishes_the_watched_tables_it_wrote(session, monkeypatch):
