@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, Field
 
 from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, OptionalUser, SessionDep, ensure_self
-from marketplace.domain import review_edits, review_replies, reviews
+from marketplace.domain import review_edits, review_replies, review_writing, reviews
 from marketplace.domain.errors import Unauthorized
 from marketplace.domain.shapes import MAX_ID
 from marketplace.shapes.reviews import CourseAverage, RatingTotals, Review, ReviewPage, ReviewRemoved, ReviewSummary
@@ -59,7 +59,7 @@ def add_review(
     if user is None:
         raise Unauthorized("You must be logged in to submit a review.")
     ensure_self(user, user_id)
-    return reviews.add_review(
+    return review_writing.add_review(
         session,
         author_id=user.id,
         target_type=target_type,

@@ -12,7 +12,8 @@ from sqlmodel import Session, col, select
 
 from marketplace.db.models import Review, User
 from marketplace.domain.errors import Forbidden, NotFound, Unauthorized
-from marketplace.domain.reviews import get_target, review_shape, store_rating, target_titles, validate
+from marketplace.domain.review_writing import store_rating, validate
+from marketplace.domain.reviews import get_target, review_shape, target_titles
 from marketplace.shapes.reviews import Review as ReviewShape
 from marketplace.shapes.reviews import ReviewRemoved
 

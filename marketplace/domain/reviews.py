@@ -1,15 +1,11 @@
-"""Reviews of courses and of instructors (mentors): listing, summaries, writing, a learner's own.
+"""Reviews of courses and of instructors (mentors) as they are read: lists, summaries, a learner's own.
 
-Who may review what:
-- a course: learners enrolled in it;
-- an instructor: learners enrolled in at least one of that instructor's courses, and never the
-  instructor themselves. (docs/product.md gives the mentor form "the same limits" as course reviews; taking a
-  course from the mentor is what makes a review of them worth reading, and it keeps drive-by ratings out.)
-At most five reviews per author per target (docs/product.md's limit), but a learner's rating counts once: only each
-author's latest review of a target (newest ``created_at``, then highest id) is in the target's average, its count,
-its per-star bars, its stored ``rating``/``review_count`` (which the listing sorts and the cards read) and its
-public list. Their earlier reviews stay theirs, under My Reviews, to edit or delete
-(:mod:`marketplace.domain.review_edits`). Comments are stored as plain text and must be rendered as text, never
+Writing one is :mod:`marketplace.domain.review_writing` (who may, the limits); editing and deleting,
+:mod:`marketplace.domain.review_edits`; the instructor's reply, :mod:`marketplace.domain.review_replies`.
+A learner's rating counts once: only each author's latest review of a target (newest ``created_at``, then
+highest id) is in the target's average, its count, its per-star bars, its stored ``rating``/``review_count``
+(which the listing sorts and the cards read) and its public list. Their earlier reviews stay theirs, under My
+Reviews, to edit or delete. Comments are stored as plain text and must be rendered as text, never
 as HTML. Functions answer with the shapes of :mod:`marketplace.shapes.reviews`.
 """
 
@@ -27,10 +23,9 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from marketplace.db.engine import AnyRow, row_reader
-from marketplace.db.models import Course, Enrollment, Instructor, Notification, Review, User
+from marketplace.db.models import Course, Instructor, Review, User
 from marketplace.domain.catalog_cards import Record, prefixed
-from marketplace.domain.catalog_visibility import OWN_COURSE, teaches
-from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
+from marketplace.domain.errors import DomainError, NotFound
 from marketplace.domain.shapes import iso, person_name
 from marketplace.shapes.base import Page, clamp_page, page_count
 from marketplace.shapes.reviews import Review as ReviewShape
@@ -38,8 +33,6 @@ from marketplace.shapes.reviews import ReviewPage, ReviewSummary, StarBar
 
 COURSE = "Course"
 INSTRUCTOR = "Instructor"
-MAX_REVIEWS_PER_TARGET = 5
-MAX_COMMENT_LENGTH = 2000
 MAX_PER_PAGE = 100
 
 _TYPE_ALIASES = {"course": COURSE, "instructor": INSTRUCTOR, "mentor": INSTRUCTOR, "teacher": INSTRUCTOR}
@@ -248,125 +241,6 @@ def review_summary(session: Session, target_type: str, target_id: int) -> Review
     target_type = normalize_type(target_type)
     get_target(session, target_type, target_id)
     return summary_of(star_counts(session, target_type, target_id))
-
-
-def validate(rating: object, comment: str | None) -> tuple[int, str]:
-    """The rating and the cleaned comment, after the form's checks in docs/product.md's order and words."""
-    if rating is None or rating == 0 or rating == "":
-        raise DomainError("Please add a rating!", field="rating")
-    if isinstance(rating, bool) or not isinstance(rating, int) or not 1 <= rating <= 5:
-        raise DomainError("The rating must be a whole number from 1 to 5.", field="rating")
-    text = (comment or "").strip()
-    if not text:
-        raise DomainError("Please add a comment!", field="comment")
-    if len(text) > MAX_COMMENT_LENGTH:
-        raise DomainError(f"Please keep your comment under {MAX_COMMENT_LENGTH} characters.", field="comment")
-    return rating, text
-
-
-def _check_may_review(session: Session, author: User, target: Course | Instructor) -> None:
-    if isinstance(target, Course):
-        if teaches(session, author.id, target):  # checked first: an instructor may be enrolled in their own course
-            raise Forbidden(OWN_COURSE)
-        enrolled = session.exec(
-            select(Enrollment.id).where(Enrollment.user_id == author.id, Enrollment.course_id == target.id)
-        ).first()
-        if enrolled is None:
-            raise Forbidden("Only learners enrolled in this course can review it.")
-        return
-    if target.user_id == author.id:
-        raise Forbidden("You cannot review yourself.")
-    taught = session.exec(
-        select(Enrollment.id)
-        .join(Course, col(Course.id) == Enrollment.course_id)
-        .where(Enrollment.user_id == author.id, Course.instructor_id == target.id)
-    ).first()
-    if taught is None:
-        raise Forbidden("Only learners enrolled in one of this mentor's courses can review them.")
-
-
-def store_rating(session: Session, target: Course | Instructor, target_type: str, target_id: int) -> None:
-    """Recompute the target's stored ``rating`` and ``review_count`` (what cards and the listing's sorts read).
-
-    The target's row is locked first (PostgreSQL; SQLite serialises writers anyway), so two reviews of one course
-    written at once are counted one after the other, each seeing the other's committed review.
-    """
-    model = Course if isinstance(target, Course) else Instructor
-    session.exec(select(model.id).where(col(model.id) == target_id).with_for_update()).first()
-    distribution = star_counts(session, target_type, target_id)
-    target.rating = _average(distribution)
-    target.review_count = sum(distribution.values())
-    session.add(target)
-
-
-def _notify(
-    session: Session, author: User, target: Course | Instructor, target_type: str, target_id: int, rating: int
-) -> None:
-    instructor = session.get(Instructor, target.instructor_id) if isinstance(target, Course) else target
-    if instructor is None or instructor.user_id == author.id:
-        return
-    about = f"your course {target.title}" if isinstance(target, Course) else "you"
-    text = f"{person_name(author)} reviewed {about} ({rating}/5)."
-    session.add(
-        Notification(
-            user_id=instructor.user_id,
-            kind="review",
-            text=text if len(text) <= 300 else text[:297] + "...",
-            link=target_link(target_type, target_id),
-        )
-    )
-
-
-def add_review(
-    session: Session,
-    *,
-    author_id: int | None,
-    target_type: str,
-    target_id: int,
-    rating: int | None,
-    comment: str | None,
-) -> ReviewShape:
-    """Write a review, refresh the target's stored rating and count, and tell the instructor.
-
-    Args:
-        session: The database session (flushed, not committed).
-        author_id: The signed-in user, or None.
-        target_type: ``Course`` or ``Instructor`` (``mentor`` accepted).
-        target_id: The course or instructor id.
-        rating: 1 to 5.
-        comment: Plain text; surrounding blanks are trimmed.
-
-    Raises:
-        Unauthorized: You must be logged in to submit a review.
-        DomainError: Please add a rating! / Please add a comment! / too long / the sixth review:
-            You have already reviewed this target 5 times.
-        NotFound: the target does not exist.
-        Forbidden: the author may not review this target (see the module docstring).
-    """
-    author = session.get(User, author_id) if author_id is not None else None
-    if author is None or author_id is None:
-        raise Unauthorized("You must be logged in to submit a review.")
-    stars, text = validate(rating, comment)
-    target_type = normalize_type(target_type)
-    target = get_target(session, target_type, target_id)
-    _check_may_review(session, author, target)
-    # Lock the author's row (PostgreSQL; SQLite serialises writers anyway) so two quick submits
-    # cannot both pass the five-review limit.
-    session.exec(select(User.id).where(User.id == author.id).with_for_update()).first()
-    count = session.exec(
-        select(func.count(col(Review.id))).where(
-            Review.author_id == author_id, Review.target_type == target_type, Review.target_id == target_id
-        )
-    ).one()
-    if count >= MAX_REVIEWS_PER_TARGET:
-        raise DomainError(f"You have already reviewed this target {MAX_REVIEWS_PER_TARGET} times.")
-    review = Review(author_id=author_id, target_type=target_type, target_id=target_id, rating=stars, comment=text)
-    session.add(review)
-    session.flush()
-    store_rating(session, target, target_type, target_id)
-    _notify(session, author, target, target_type, target_id, stars)
-    session.flush()
-    return review_shape(review, author)
 
 
 def user_reviews(session: Session, user_id: int, *, page: int = 1, per_page: int = 4) -> ReviewPage:

@@ -17,7 +17,7 @@ from sqlmodel import Session
 
 from marketplace import routes
 from marketplace.db.engine import in_session_thread
-from marketplace.domain import review_edits, review_replies, reviews
+from marketplace.domain import review_edits, review_replies, review_writing, reviews
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.shapes.reviews import Review, ReviewPage, ReviewSummary
 from marketplace.states.paging import UserPagesState, list_url
@@ -168,7 +168,7 @@ class ReviewFormState(rx.State):
         rating, comment = _as_int(form_data.get("rating")), str(form_data.get("comment") or "")
         try:
             await in_session_thread(
-                lambda session: reviews.add_review(
+                lambda session: review_writing.add_review(
                     session,
                     author_id=user_id,
                     target_type=target_type,

@@ -50,7 +50,15 @@ from marketplace.db.models import (
     User,
     WishlistEntry,
 )
-from marketplace.domain import account_recovery, chat, login_throttle, notifications, one_time_tokens, reviews, sessions
+from marketplace.domain import (
+    account_recovery,
+    chat,
+    login_throttle,
+    notifications,
+    one_time_tokens,
+    review_writing,
+    sessions,
+)
 from marketplace.domain.checkout import WEBHOOK_JOB
 from marketplace.domain.pricing import price_kobo
 from marketplace.domain.sessions import issue_token
@@ -649,7 +657,7 @@ def _reply_to_review(w: World) -> Call:
 def _own_review(w: World):
     """An enrolled learner's review of the course (through the domain, so the stored rating follows it)."""
     user, headers, course, _ = _enrolled(w)
-    review = reviews.add_review(
+    review = review_writing.add_review(
         w.session, author_id=user.id, target_type="Course", target_id=course.id, rating=2, comment="Slow"
     )
     w.session.commit()

@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Instructor, User
-from marketplace.domain.reviews import add_review
+from marketplace.domain.review_writing import add_review
 from marketplace.domain.sessions import open_session
 from tests.factories import enroll, make_course
 

@@ -14,7 +14,7 @@ from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Instructor, Section, User
 from marketplace.domain import catalog
 from marketplace.domain.catalog_cards import clamp_rating, duration_text
-from marketplace.domain.reviews import add_review
+from marketplace.domain.review_writing import add_review
 from marketplace.money import format_ngn
 from marketplace.shapes.catalog import MentorPage
 from tests.e2e.conftest import screenshot

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from sqlmodel import Session
 
 from marketplace.db.engine import get_engine
-from marketplace.domain.reviews import add_review
+from marketplace.domain.review_writing import add_review
 from tests.e2e.conftest import screenshot
 from tests.e2e.helpers import reviewed_course, sign_in_storage
 from tests.e2e.test_chat import new_person, open_as

@@ -12,7 +12,7 @@ import pytest
 from sqlmodel import select
 
 from marketplace.db.models import CartEntry, User, WishlistEntry
-from marketplace.domain import cart, catalog, catalog_views, checkout, teachers, wishlist
+from marketplace.domain import cart, catalog, catalog_views, checkout, review_writing, teachers, wishlist
 from marketplace.domain.catalog_visibility import FREE_COURSE, NO_LONGER_AVAILABLE, OWN_COURSE
 from marketplace.domain.errors import Conflict, Forbidden, NotFound
 from marketplace.domain.search import forget_corrections, search_courses
@@ -117,13 +117,12 @@ def test_teacher_pages_count_and_list_published_courses_only(session):
 
 
 def test_a_testimonial_of_an_unpublished_course_is_not_quoted_on_the_home_page(session):
-    from marketplace.domain import reviews
 
     _category, _teacher, shown, _draft, hidden = _catalog(session)
     learner = make_user(session)
     for course in (shown, hidden):
         enroll(session, learner, course)
-    reviews.add_review(
+    review_writing.add_review(
         session,
         author_id=learner.id,
         target_type="Course",
@@ -256,14 +255,13 @@ def test_checkout_refuses_the_buyers_own_course_and_a_free_one(session):
 
 
 def test_an_instructor_cannot_review_their_own_course_even_when_enrolled(session):
-    from marketplace.domain import reviews
 
     teacher = make_instructor(session)
     course = make_course(session, instructor=teacher)
     owner = session.get(User, teacher.user_id)
     enroll(session, owner, course)
     with pytest.raises(Forbidden, match=OWN_COURSE):
-        reviews.add_review(
+        review_writing.add_review(
             session, author_id=owner.id, target_type="Course", target_id=course.id, rating=5, comment="Great!"
         )
 

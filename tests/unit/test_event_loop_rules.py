@@ -435,7 +435,7 @@ async def _run(handler) -> list:
 @pytest.fixture
 def marketplace_data(session):
     """A signed-in learner enrolled in a course of an instructor, and what each page needs to show something."""
-    from marketplace.domain import chat, notifications, reviews, sessions
+    from marketplace.domain import chat, notifications, review_writing, reviews, sessions
     from tests.factories import enroll, make_category, make_course, make_instructor, make_user
 
     learner = make_user(session)
@@ -444,7 +444,7 @@ def marketplace_data(session):
     other = make_course(session, instructor=instructor)
     enroll(session, learner, course)
     token = sessions.issue_token(session, learner)
-    review = reviews.add_review(
+    review = review_writing.add_review(
         session, author_id=learner.id, target_type=reviews.COURSE, target_id=course.id, rating=5, comment="Clear"
     )
     chat.send_message(session, sender_id=learner.id, other_user_id=instructor.user_id, body="Hello")

@@ -7,7 +7,8 @@ from sqlmodel import select
 from marketplace.db.models import Course, Instructor, Review
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.review_edits import delete_review, edit_review
-from marketplace.domain.reviews import add_review, review_summary
+from marketplace.domain.review_writing import add_review
+from marketplace.domain.reviews import review_summary
 from tests.factories import enroll, make_course, make_instructor, make_user
 
 

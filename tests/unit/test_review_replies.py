@@ -6,7 +6,8 @@ from sqlmodel import select
 from marketplace.db.models import Notification, User
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.review_replies import may_reply, reply_to_review
-from marketplace.domain.reviews import add_review, list_reviews
+from marketplace.domain.review_writing import add_review
+from marketplace.domain.reviews import list_reviews
 from tests.factories import enroll, make_course, make_instructor, make_user
 
 

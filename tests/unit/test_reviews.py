@@ -8,7 +8,8 @@ from sqlmodel import select
 from marketplace.db.models import Course, Instructor, Notification, Review
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.listing import ListingQuery, list_courses_for
-from marketplace.domain.reviews import add_review, list_reviews, review_summary, user_reviews
+from marketplace.domain.review_writing import add_review
+from marketplace.domain.reviews import list_reviews, review_summary, user_reviews
 from tests.factories import enroll, make_category, make_course, make_instructor, make_user
 
 
