@@ -103,22 +103,10 @@ def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | 
     return _Listing(result=result, blocks=blocks)
 
 
-def _go_script(url: str, *, scroll: bool) -> str:
-    """Script that opens ``url`` inside the page where the learner is (no scroll to the top), maybe at the results.
-
-    React Router's own router (``window.__reactRouterDataRouter``, set by the HydratedRouter of the production and
-    development builds) takes ``preventScrollReset``, which ``rx.redirect`` does not pass; without it, a plain
-    page load of the URL.
-    """
-    target = json.dumps(url)
-    script = (
-        "(() => { const router = window.__reactRouterDataRouter;"
-        f" if (router) {{ router.navigate({target}, {{preventScrollReset: true}}); }}"
-        f" else {{ window.location.assign({target}); }} }})();"
-    )
-    if scroll:
-        script += f"document.getElementById({json.dumps(RESULTS_ID)})?.scrollIntoView({{block: 'start'}});"
-    return script
+def _open_with(changes: dict[str, str]) -> str:
+    """Script that opens the current view with ``changes`` the way the listing's other controls do, in the browser
+    (assets/js/listing.js: filters back to page 1, the scroll kept)."""
+    return f"window.naijaLearnListing?.go({json.dumps(changes)});"
 
 
 class ListingState(rx.State):
@@ -242,11 +230,6 @@ class ListingState(rx.State):
                 return f"{item.name} Courses"
         return f"{category.strip().title()} Courses"
 
-    def _navigate(self, *, scroll: bool = False, **changes):
-        """Open the current view with ``changes`` applied (filters go back to page 1), where the learner is."""
-        query = dataclasses.replace(self._query(), page=changes.pop("page", 1), **changes)
-        return rx.call_script(_go_script(self._url(query), scroll=scroll))
-
     def _clamp_price(self, value: float | str) -> int:
         try:
             return max(0, min(int(float(value)), self.top_price))
@@ -262,6 +245,5 @@ class ListingState(rx.State):
     def apply_price(self, value: float):
         """Show courses up to the slider's price (the slider at its top means no price limit)."""
         self.price_draft = self._clamp_price(value)
-        if self.price_draft >= self.top_price:
-            return self._navigate(max_price=None)
-        return self._navigate(max_price=Decimal(self.price_draft))
+        chosen = "" if self.price_draft >= self.top_price else str(self.price_draft)
+        return rx.call_script(_open_with({"max_price": chosen}))
