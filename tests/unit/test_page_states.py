@@ -69,7 +69,7 @@ def test_my_courses_shows_the_server_message_or_failed_to_load(monkeypatch, erro
 
 
 def test_a_review_that_fails_on_the_server_says_so_and_keeps_the_form(monkeypatch):
-    monkeypatch.setattr(review_states.reviews, "add_review", _raise(RuntimeError("database down")))
+    monkeypatch.setattr(review_states.review_writing, "add_review", _raise(RuntimeError("database down")))
     monkeypatch.setattr(review_states, "route_target", lambda _state: ("Course", 5))  # the page it is on
     state = _state(ReviewFormState, monkeypatch)
 
