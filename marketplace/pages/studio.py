@@ -18,7 +18,7 @@ from marketplace.layouts import page, spinner
 from marketplace.states.session import SessionState
 from marketplace.states.studio import NewCourseState, StudioCoursesState
 from marketplace.states.studio_editor import StudioEditorState
-from marketplace.states.studio_sections import StudioSectionsState
+from marketplace.states.studio_sections import AUTOSAVE_SCRIPT, StudioSectionsState
 
 
 @page(routes.STUDIO, "Studio", on_load=StudioCoursesState.load)
@@ -50,7 +50,9 @@ def _refused() -> rx.Component:
 # Guarded here rather than by routes.GUARDED: the login guard's wrapper swaps the page for a spinner while a
 # reconnect rehydrates, and drawing the editor again would put the draft's older values back into boxes still being
 # typed in (or whose queued saves have not yet been answered). `loaded` only changes when another course is opened.
-# recover runs after load: it saves what the browser kept of edits the server never answered for.
+# recover runs after load: it saves what the browser kept of edits the server never answered for. The keeping
+# script comes with the page itself, so edits are kept from the first keystroke, even when the socket dies before
+# recover's answer arrives.
 @page(
     routes.STUDIO_COURSE,
     "Edit course",
@@ -58,8 +60,11 @@ def _refused() -> rx.Component:
 )
 def course_editor() -> rx.Component:
     """Details, pricing, thumbnail, curriculum and publishing of one of the instructor's courses."""
-    return rx.cond(
-        SessionState.logged_in & StudioEditorState.loaded,
-        rx.cond(StudioEditorState.problem != "", _refused(), editor_page(curriculum())),
-        spinner("Loading the course..."),
+    return rx.fragment(
+        rx.el.script(src=AUTOSAVE_SCRIPT, async_=True),
+        rx.cond(
+            SessionState.logged_in & StudioEditorState.loaded,
+            rx.cond(StudioEditorState.problem != "", _refused(), editor_page(curriculum())),
+            spinner("Loading the course..."),
+        ),
     )

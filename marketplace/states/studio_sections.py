@@ -24,8 +24,8 @@ AUTOSAVE_SCRIPT = "/js/studio_autosave.js"
 
 
 def unsaved_script(course_id: int) -> str:
-    """JavaScript giving the edits this browser kept for the course (loading assets/js/studio_autosave.js first,
-    which also starts keeping them)."""
+    """JavaScript giving the edits this browser kept for the course (loading assets/js/studio_autosave.js first
+    if the editor page's own script tag has not run yet)."""
     call = f"window.naijaLearnStudio.unsaved({int(course_id)})"
     return (
         f"window.naijaLearnStudio ? {call} : new Promise((done) => document.head.appendChild(Object.assign("

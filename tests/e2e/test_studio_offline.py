@@ -105,6 +105,7 @@ def open_editor(page: Page, live_app, title: str) -> tuple[int, Line]:
     page.goto(f"/studio/courses/{course.id}")
     expect(page.get_by_label("Title", exact=True)).to_have_value(title)
     expect(page.get_by_test_id("save-status")).to_have_text("Changes save as you type")
+    page.wait_for_function("window.naijaLearnStudio !== undefined")  # the page's keeping script has run
     return course.id, line
 
 
@@ -143,6 +144,18 @@ def all_saved(page: Page, db_url: str, course_id: int) -> None:
     )
 
 
+def test_the_editor_keeps_edits_without_waiting_for_its_connection(page: Page, live_app):
+    """The keeping script comes with the page, not with an answer on the socket: a connection that dies before
+    the editor's first answers arrive still leaves every later keystroke kept."""
+    teacher = new_person(live_app.db_url, "Chidi", teacher=True)
+    sign_in_storage(page.context, live_app.db_url, teacher.email)
+    line = Line(page)
+    line.cut()  # no socket ever gets through
+    page.goto("/studio/courses/1")
+    page.wait_for_function("window.naijaLearnStudio !== undefined")
+    assert line.opened >= 1 and line.lost_events == 0
+
+
 def test_edits_sent_into_a_dead_connection_are_saved_after_it_comes_back(page: Page, live_app):
     course_id, line = open_editor(page, live_app, "Tailoring for beginners")
     line.die()
@@ -174,7 +187,6 @@ def test_edits_typed_before_a_reload_on_a_dead_connection_are_saved(page: Page, 
 def test_reflex_queues_edits_while_it_knows_it_is_disconnected(page: Page, live_app):
     course_id, line = open_editor(page, live_app, "Tailoring for beginners")
     # Only Reflex's own queue here: the editor's kept copies are hidden from it.
-    page.wait_for_function("window.naijaLearnStudio !== undefined")  # loaded by the editor's first load
     page.evaluate("window.naijaLearnStudio.unsaved = () => ({})")
     line.cut()
     expect(page.get_by_test_id("save-status")).to_contain_text(
