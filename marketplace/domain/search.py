@@ -141,7 +141,7 @@ def _neighbours(session: Session, word: str) -> list[str]:
     allowance = typo_allowance(word)
     shortest, longest = len(word) - allowance, len(word) + allowance
     if _is_postgresql(session):
-        session.execute(text("SELECT set_config('pg_trgm.similarity_threshold', '0.2', true)"))
+        # `%` proposes words at least 0.2 similar: the connection's own setting (db/engine.POSTGRESQL_CONNECT).
         sql = (
             "SELECT word FROM search_words WHERE word % :w AND length(word) BETWEEN :shortest AND :longest "
             "ORDER BY similarity(word, :w) DESC, word LIMIT :n"

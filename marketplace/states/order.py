@@ -35,6 +35,7 @@ class OrderState(rx.State):
                 order = await in_session_thread(
                     lambda session: orders.order_shape(session, orders.get_order(session, tx_ref=ref, user_id=user_id)),
                     readonly=True,
+                    snapshot=True,  # the order and its lines as of one moment
                 )
                 self.order = order
             except DomainError as exc:

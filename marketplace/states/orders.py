@@ -71,7 +71,9 @@ class ReceiptState(rx.State):
             return
         try:
             self.order = await in_session_thread(
-                lambda session: order_history.receipt(session, user_id=user_id, tx_ref=tx_ref), readonly=True
+                lambda session: order_history.receipt(session, user_id=user_id, tx_ref=tx_ref),
+                readonly=True,
+                snapshot=True,
             )
         except NotFound:
             self.not_found = True

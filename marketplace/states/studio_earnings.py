@@ -97,7 +97,7 @@ class StudioEarningsState(rx.State):
         if user_id is None:  # the page guard sends the visitor to log in
             return None
         try:
-            view = await in_session_thread(lambda session: _read(session, user_id, asked), readonly=True)
+            view = await in_session_thread(lambda session: _read(session, user_id, asked), readonly=True, snapshot=True)
         except Forbidden:
             return rx.redirect(TEACH, replace=True)
         except Exception:
@@ -149,6 +149,7 @@ class StudioEarningsState(rx.State):
             text, name = await in_session_thread(
                 lambda session: (earnings_report.earnings_csv(session, user_id), earnings_report.csv_filename()),
                 readonly=True,
+                snapshot=True,  # totals and sales that add up
             )
         except Forbidden:
             self.downloading = False

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import pytest
+
 from marketplace.db import engine
 
 
@@ -28,3 +30,44 @@ def test_blocking_work_runs_off_the_loop_while_other_events_go_on():
 
     ticks, finished_early, worker_thread = asyncio.run(scenario())
     assert ticks == 5 and not finished_early and worker_thread != threading.get_ident()
+
+
+def _snapshot_of_two_reads(db_url: str, **options) -> tuple[int, int]:
+    """Two reads of the courses count with a course committed between them by another session."""
+    from sqlalchemy import func, select
+
+    from marketplace.db.models import Course
+    from tests.factories import make_course
+
+    with engine.session_scope(db_url, readonly=True, **options) as reader:
+        before = reader.execute(select(func.count()).select_from(Course)).scalar_one()
+        with engine.session_scope(db_url) as writer:
+            make_course(writer, title="Committed between the two reads")
+        after = reader.execute(select(func.count()).select_from(Course)).scalar_one()
+    return before, after
+
+
+def test_a_snapshot_read_sees_one_moment_and_a_plain_read_the_latest(db_url):
+    # SQLite's read transactions always keep their snapshot. On PostgreSQL a plain read-only session runs each
+    # statement as its own transaction (no BEGIN or ROLLBACK round trips), so it sees a commit made since its
+    # last statement; a snapshot read sees its first moment throughout.
+    postgresql = db_url.startswith("postgresql")
+    before, after = _snapshot_of_two_reads(db_url)
+    assert after == before + (1 if postgresql else 0)
+    before, after = _snapshot_of_two_reads(db_url, snapshot=True)
+    assert after == before
+    if postgresql:  # now() is when the transaction began: each statement of a plain read begins its own
+        from sqlalchemy import text
+
+        with engine.session_scope(db_url, readonly=True) as reader:
+            first = reader.execute(text("SELECT now()")).scalar_one()
+            reader.execute(text("SELECT pg_sleep(0.01)"))
+            assert reader.execute(text("SELECT now()")).scalar_one() > first
+
+
+def test_a_plain_read_still_refuses_to_write(db_url):
+    from marketplace.db.models import Category
+
+    with pytest.raises(engine.ReadOnlySessionWrite), engine.session_scope(db_url, readonly=True) as reader:
+        reader.add(Category(name="Sneaked in", slug="sneaked-in"))
+        reader.flush()

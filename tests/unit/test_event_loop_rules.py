@@ -368,9 +368,9 @@ def worker_sessions(monkeypatch, db_url) -> list[str]:
     scope = engine.session_scope
 
     @contextmanager
-    def on_test_db(url: str | None = None, *, readonly: bool = False):
+    def on_test_db(url: str | None = None, *, readonly: bool = False, snapshot: bool = False):
         threads.append(threading.current_thread().name)
-        with scope(db_url, readonly=readonly) as session:
+        with scope(db_url, readonly=readonly, snapshot=snapshot) as session:
             yield session
 
     monkeypatch.setattr(engine, "session_scope", on_test_db)
