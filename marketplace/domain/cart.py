@@ -6,8 +6,8 @@ learner to other devices.
 Every course is in the cart at most once (quantity 1), and courses the learner owns never are; nor are drafts,
 unpublished, free courses or the learner's own courses (domain/catalog_visibility.py). The database
 holds that rule too (one row per learner and course): two requests racing to add the same course (a double
-click, two tabs) both see no row, both insert, and the second insert is refused. Each insert therefore runs in a
-savepoint, and the loser reads the winner's row and answers as if it had come second.
+click, two tabs) both insert, and the second insert does nothing (``ON CONFLICT DO NOTHING``); the loser then
+reads the winner's row and answers as if it had come second.
 """
 
 from __future__ import annotations
@@ -15,13 +15,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal, cast
 
-from sqlalchemy import CursorResult, delete
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import CursorResult, bindparam, delete
+from sqlalchemy import select as core_select
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, func, select
 
+from marketplace.db.engine import AnyRow, row_reader
 from marketplace.db.models import CartEntry, Course, Enrollment, Instructor, User
+from marketplace.db.models._base import utcnow
 from marketplace.domain.catalog_cards import course_fields
-from marketplace.domain.catalog_visibility import check_for_sale, published
+from marketplace.domain.catalog_visibility import PUBLISHED, check_for_sale, published
 from marketplace.domain.errors import Conflict, NotFound
 from marketplace.domain.pricing import price_cart
 from marketplace.domain.shapes import parse_id
@@ -56,20 +60,20 @@ def _entry(session: Session, user_id: int, course_id: int) -> CartEntry | None:
     return session.exec(query).first()
 
 
-def _insert(session: Session, entry: CartEntry) -> bool:
-    """Insert a new entry; False when a concurrent request inserted one for the same course first.
+def _insert(session: Session, user_id: int, course_id: int, *, saved: bool = False) -> bool:
+    """Insert a new entry in one statement; False when the learner has one for the course already (put there a
+    moment ago by a concurrent request, say): the unique row refuses it and nothing else is disturbed."""
+    insert = sqlite_insert if session.get_bind().dialect.name == "sqlite" else postgresql_insert
+    statement = (
+        insert(_ENTRIES)
+        .values(user_id=user_id, course_id=course_id, saved=saved, created_at=utcnow())
+        .on_conflict_do_nothing(index_elements=["user_id", "course_id"])
+        .returning(_ENTRIES.c.id)
+    )
+    return row_reader(session).execute(statement).first() is not None
 
-    The savepoint keeps the rest of the transaction usable after the unique constraint refuses the row.
-    """
-    try:
-        with session.begin_nested():
-            session.add(entry)
-        return True
-    except IntegrityError:
-        return False
 
-
-def cart_item(course: Course, instructor_name: str) -> CartItem:
+def cart_item(course: Course | AnyRow, instructor_name: str) -> CartItem:
     """A course as a Cart item, priced from the database: exact naira and its text (``NGN15,000``).
 
     The one builder of cart items: the server cart and a visitor's browser cart both come from here. The price,
@@ -79,18 +83,41 @@ def cart_item(course: Course, instructor_name: str) -> CartItem:
     return CartItem.model_validate({**fields, "image": fields["thumbnail"], "instructor": instructor_name})
 
 
+# Cart items are read as plain rows: each published course with its teacher's name (no ORM objects).
+_COURSES, _ENTRIES = Course.__table__, CartEntry.__table__  # type: ignore[attr-defined]
+_INSTRUCTORS, _USERS = Instructor.__table__, User.__table__  # type: ignore[attr-defined]
+_ENROLLMENTS = Enrollment.__table__  # type: ignore[attr-defined]
+_ITEM_ROWS = (
+    core_select(_COURSES, _USERS.c.first_name.label("teacher_first"), _USERS.c.last_name.label("teacher_last"))
+    .join(_INSTRUCTORS, _INSTRUCTORS.c.id == _COURSES.c.instructor_id)
+    .join(_USERS, _USERS.c.id == _INSTRUCTORS.c.user_id)
+    .where(_COURSES.c.status == PUBLISHED)
+)
+_OWNS = (
+    core_select(_ENROLLMENTS.c.id)
+    .where(_ENROLLMENTS.c.user_id == bindparam("user_id"), _ENROLLMENTS.c.course_id == _ENTRIES.c.course_id)
+    .exists()
+)
+# A learner's entries with their items, in the order added, leaving out courses the learner has come to own.
+_CART_ROWS = (
+    _ITEM_ROWS.add_columns(_ENTRIES.c.saved.label("entry_saved"))
+    .join(_ENTRIES, _ENTRIES.c.course_id == _COURSES.c.id)
+    .where(_ENTRIES.c.user_id == bindparam("user_id"), ~_OWNS)
+    .order_by(_ENTRIES.c.created_at, _ENTRIES.c.id)
+)
+
+
+def _item(row: AnyRow) -> CartItem:
+    return cart_item(row, f"{row.teacher_first} {row.teacher_last}".strip())
+
+
 def cart_items(session: Session, course_ids: Iterable[int]) -> dict[int, CartItem]:
     """Cart items of these courses, by course id (unknown ids and courses no longer published are left out)."""
     ids = list(course_ids)
     if not ids:
         return {}
-    rows = session.exec(
-        select(Course, User)
-        .join(Instructor, col(Instructor.id) == col(Course.instructor_id))
-        .join(User, col(User.id) == col(Instructor.user_id))
-        .where(col(Course.id).in_(ids), published())
-    ).all()
-    return {course.id or 0: cart_item(course, f"{user.first_name} {user.last_name}".strip()) for course, user in rows}
+    rows = row_reader(session).execute(_ITEM_ROWS.where(_COURSES.c.id.in_(ids))).all()
+    return {row.id: _item(row) for row in rows}
 
 
 def course_item(session: Session, course_id: int, user_id: int | None = None) -> CartItem:
@@ -130,16 +157,11 @@ def reprice(session: Session, shown: Cart) -> Cart:
 def get_cart(session: Session, *, user_id: int) -> Cart:
     """The learner's cart (``items``, ``savedForLater``, count and totals) in the order things were added.
 
-    Courses the learner has come to own (bought on another device, say) are left out.
+    Courses the learner has come to own (bought on another device, say) are left out; so are courses no longer
+    published. One query.
     """
-    entries = _entries(session, user_id)
-    owned = owned_course_ids(session, user_id, [e.course_id for e in entries])
-    entries = [e for e in entries if e.course_id not in owned]
-    shapes = cart_items(session, [e.course_id for e in entries])
-    return priced(
-        [shapes[e.course_id] for e in entries if not e.saved and e.course_id in shapes],
-        [shapes[e.course_id] for e in entries if e.saved and e.course_id in shapes],
-    )
+    rows = row_reader(session).execute(_CART_ROWS, {"user_id": user_id}).all()
+    return priced([_item(row) for row in rows if not row.entry_saved], [_item(row) for row in rows if row.entry_saved])
 
 
 def cart_count(session: Session, *, user_id: int) -> int:
@@ -151,9 +173,29 @@ def cart_count(session: Session, *, user_id: int) -> int:
     return session.exec(query).one()
 
 
+# What decides whether a learner may put a course in the cart, in one trip: the course, its teacher's user id and
+# whether the learner is enrolled.
+_SALE_FACTS = (
+    core_select(
+        _COURSES.c.id,
+        _COURSES.c.status,
+        _COURSES.c.price_kobo,
+        _COURSES.c.instructor_id,
+        _INSTRUCTORS.c.user_id.label("owner_user_id"),
+        core_select(_ENROLLMENTS.c.id)
+        .where(_ENROLLMENTS.c.user_id == bindparam("user_id"), _ENROLLMENTS.c.course_id == _COURSES.c.id)
+        .exists()
+        .label("owned"),
+    )
+    .outerjoin(_INSTRUCTORS, _INSTRUCTORS.c.id == _COURSES.c.instructor_id)
+    .where(_COURSES.c.id == bindparam("course_id"))
+)
+
+
 def _check_can_buy(session: Session, user_id: int, course_id: int) -> None:
-    check_for_sale(session, session.get(Course, course_id), user_id)
-    if owned_course_ids(session, user_id, [course_id]):
+    facts = row_reader(session).execute(_SALE_FACTS, {"user_id": user_id, "course_id": course_id}).first()
+    check_for_sale(session, facts, user_id)
+    if facts is not None and facts.owned:
         raise Conflict(ALREADY_OWNED)
 
 
@@ -171,14 +213,12 @@ def add_to_cart(session: Session, *, user_id: int, course_id: int) -> AddOutcome
         AlreadyInCart: it is in the cart already ("This course is already in your cart.").
     """
     _check_can_buy(session, user_id, course_id)
+    if _insert(session, user_id, course_id):
+        return "added"
+    # In the cart or saved for later already (perhaps added by another request a moment ago).
     entry = _entry(session, user_id, course_id)
-    if entry is None:
-        if _insert(session, CartEntry(user_id=user_id, course_id=course_id)):
-            return "added"
-        # Another request added it a moment ago: the same outcome as coming second.
-        entry = _entry(session, user_id, course_id)
-        if entry is None:  # added and removed again meanwhile: it is not in the cart, so try once more
-            return add_to_cart(session, user_id=user_id, course_id=course_id)
+    if entry is None:  # added and removed again meanwhile: it is not in the cart, so try once more
+        return add_to_cart(session, user_id=user_id, course_id=course_id)
     if not entry.saved:
         raise AlreadyInCart(ALREADY_IN_CART)
     entry.saved = False
@@ -207,7 +247,7 @@ def save_for_later(session: Session, *, user_id: int, course_id: int) -> None:
     """
     _check_can_buy(session, user_id, course_id)
     entry = _entry(session, user_id, course_id)
-    if entry is None and _insert(session, CartEntry(user_id=user_id, course_id=course_id, saved=True)):
+    if entry is None and _insert(session, user_id, course_id, saved=True):
         return
     entry = entry or _entry(session, user_id, course_id)
     if entry is None:  # inserted by another request and removed again meanwhile
@@ -300,7 +340,7 @@ def merge_local_cart(
         if course_id in known or course_id not in existing or course_id in owned:
             continue
         # A concurrent merge (another device signing in) may have added it first: it keeps that place.
-        _insert(session, CartEntry(user_id=user_id, course_id=course_id, saved=is_saved))
+        _insert(session, user_id, course_id, saved=is_saved)
         known.add(course_id)
     session.flush()
     return get_cart(session, user_id=user_id)

@@ -71,8 +71,10 @@ def visible_course(session: Session, course_id: int, viewer_id: int | None) -> C
     return course
 
 
-def check_for_sale(session: Session, course: Course | None, user_id: int | None) -> Course:
+def check_for_sale(session: Session, course: Course | AnyRow | None, user_id: int | None) -> Course | AnyRow:
     """Refuse a course nobody may put in a cart or buy; the course otherwise.
+
+    ``course`` may be a row that carries its teacher's user id as ``owner_user_id`` (no lookup then).
 
     Raises:
         NotFound: no such course, or a draft (that was never in the catalog).
@@ -84,7 +86,8 @@ def check_for_sale(session: Session, course: Course | None, user_id: int | None)
         raise NotFound(COURSE_NOT_FOUND + ".")
     if course.status != PUBLISHED:
         raise Conflict(NO_LONGER_AVAILABLE)
-    if teaches(session, user_id, course):
+    owner = getattr(course, "owner_user_id", None)
+    if user_id is not None and (owner if owner is not None else owner_user_id(session, course)) == user_id:
         raise Forbidden(OWN_COURSE)
     if course.price_kobo == 0:
         raise Conflict(FREE_COURSE)
