@@ -13,7 +13,7 @@ from marketplace.db.models import Course, Instructor, Review, User
 from marketplace.db.models._base import utcnow
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.notifications import notify
-from marketplace.domain.reviews import get_target, review_shape, target_link
+from marketplace.domain.reviews import get_target, review_shape, target_link, target_teacher
 from marketplace.domain.shapes import person_name
 from marketplace.shapes.reviews import Review as ReviewShape
 
@@ -29,10 +29,9 @@ def may_reply(session: Session, *, user_id: int | None, target_type: str, target
     if user_id is None:
         return False
     try:
-        owner = _owner(session, get_target(session, target_type, target_id))
+        return target_teacher(session, target_type, target_id) == user_id
     except NotFound:
         return False
-    return owner is not None and owner.user_id == user_id
 
 
 def reply_to_review(session: Session, *, user_id: int | None, review_id: int, reply: str | None) -> ReviewShape:

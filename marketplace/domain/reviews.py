@@ -16,7 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import ColumnElement, bindparam, func
+from sqlalchemy import ColumnElement, bindparam, func, literal
 from sqlalchemy import select as core_select
 from sqlalchemy.orm import Mapped
 from sqlmodel import Session, col, select
@@ -68,6 +68,52 @@ def get_target(session: Session, target_type: str, target_id: int) -> Course | I
     if instructor is None:
         raise NotFound("Instructor not found")
     return instructor
+
+
+# Who teaches a review's target, read as one plain row: ``found`` is 1 for a target that exists.
+_COURSE_TEACHER = (
+    core_select(literal(1).label("found"), Instructor.__table__.c.user_id)  # type: ignore[attr-defined]
+    .select_from(Course.__table__)  # type: ignore[attr-defined]
+    .outerjoin(
+        Instructor.__table__,  # type: ignore[attr-defined]
+        Instructor.__table__.c.id == Course.__table__.c.instructor_id,  # type: ignore[attr-defined]
+    )
+    .where(Course.__table__.c.id == bindparam("target_id"))  # type: ignore[attr-defined]
+)
+_MENTOR_TEACHER = core_select(
+    literal(1).label("found"),
+    Instructor.__table__.c.user_id,  # type: ignore[attr-defined]
+).where(Instructor.__table__.c.id == bindparam("target_id"))  # type: ignore[attr-defined]
+
+
+def target_teacher(session: Session, target_type: str, target_id: int) -> int | None:
+    """The user id of whoever teaches the target (the course's instructor, or the mentor), in one query.
+
+    Raises:
+        NotFound: Course not found / Instructor not found.
+    """
+    query = _COURSE_TEACHER if target_type == COURSE else _MENTOR_TEACHER
+    row = row_reader(session).execute(query, {"target_id": target_id}).first()
+    if row is None:
+        raise NotFound("Course not found" if target_type == COURSE else "Instructor not found")
+    teacher: int | None = row.user_id
+    return teacher
+
+
+def reviews_shown(
+    session: Session, target_type: str, target_id: int, *, page: int, per_page: int, viewer_id: int | None
+) -> tuple[ReviewPage, ReviewSummary, bool]:
+    """What a review list shows: a page of the target's reviews, its summary, and whether ``viewer_id`` teaches
+    the target (and may reply), in three queries.
+
+    Raises:
+        NotFound: the course or instructor does not exist.
+    """
+    target_type = normalize_type(target_type)
+    teacher = target_teacher(session, target_type, target_id)
+    summary = summary_of(star_counts(session, target_type, target_id))
+    listed = review_page(session, target_type, target_id, page=page, per_page=per_page, total=summary.total_reviews)
+    return listed, summary, viewer_id is not None and teacher == viewer_id
 
 
 def initials(name: str) -> str:

@@ -65,16 +65,6 @@ def on_player(state: rx.State) -> bool:
     return bool(getattr(state, "player_course_id", ""))
 
 
-def _read_list(
-    session: Session, target_type: str, target_id: int, page: int, per_page: int, user_id: int | None
-) -> tuple[ReviewPage, ReviewSummary, bool]:
-    """A page of the target's reviews, its summary, and whether ``user_id`` may reply (one read-only session)."""
-    listed = reviews.list_reviews(session, target_type=target_type, target_id=target_id, page=page, per_page=per_page)
-    summary = reviews.review_summary(session, target_type, target_id)
-    may_reply = review_replies.may_reply(session, user_id=user_id, target_type=target_type, target_id=target_id)
-    return listed, summary, may_reply
-
-
 class ReviewListState(rx.State):
     """The reviews of the page's target, newest first, one page at a time, with the summary (average, count,
     per-star bars) and whether the viewer is the instructor they are about (then each review gets a Reply form).
@@ -126,7 +116,9 @@ class ReviewListState(rx.State):
         user_id = await verified_user_id(self)
         try:
             listed, summary, may_reply = await in_session_thread(
-                lambda session: _read_list(session, target_type, target_id, page, per_page, user_id),
+                lambda session: reviews.reviews_shown(
+                    session, target_type, target_id, page=page, per_page=per_page, viewer_id=user_id
+                ),
                 readonly=True,
             )
         except NotFound:

@@ -151,12 +151,12 @@ def test_the_messages_list_says_failed_to_load_chats(monkeypatch):
 
 def test_the_review_list_says_when_it_failed_and_shows_nothing_for_a_missing_target(monkeypatch):
     monkeypatch.setattr(review_states, "route_target", lambda _state: ("Course", 5))  # the page it is on
-    monkeypatch.setattr(review_states.reviews, "list_reviews", _raise(RuntimeError("database down")))
+    monkeypatch.setattr(review_states.reviews, "reviews_shown", _raise(RuntimeError("database down")))
     state = _state(ReviewListState, monkeypatch)
     asyncio.run(state.load())
     assert (state.error, state.reviews, state.loading) == ("Failed to fetch reviews", [], False)
 
-    monkeypatch.setattr(review_states.reviews, "list_reviews", _raise(NotFound("Course not found")))
+    monkeypatch.setattr(review_states.reviews, "reviews_shown", _raise(NotFound("Course not found")))
     asyncio.run(state.go_to_page(2))
     assert (state.error, state.reviews, state.summary.total_reviews, state.page, state.loading) == ("", [], 0, 1, False)
 

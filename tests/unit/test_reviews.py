@@ -9,7 +9,7 @@ from marketplace.db.models import Course, Instructor, Notification, Review
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.listing import ListingQuery, list_courses_for
 from marketplace.domain.review_writing import add_review
-from marketplace.domain.reviews import list_reviews, review_summary, user_reviews
+from marketplace.domain.reviews import list_reviews, review_summary, reviews_shown, user_reviews
 from tests.factories import enroll, make_category, make_course, make_instructor, make_user
 
 
@@ -328,3 +328,24 @@ def test_listing_sort_and_cards_agree_with_the_course_page(session):
     for card in cards:
         summary = review_summary(session, "Course", card.id)
         assert (card.rating, card.review_count) == (summary.average_rating, summary.total_reviews)
+
+
+def test_what_a_review_list_shows_in_one_call_for_a_course_and_a_mentor(session):
+    course = make_course(session)
+    first, second = _learner_in(session, course, first_name="Ada"), _learner_in(session, course, first_name="Bola")
+    _course_review(session, first, course, rating=5, comment="First")
+    _course_review(session, second, course, rating=3, comment="Second")
+    teacher_id = session.get(Instructor, course.instructor_id).user_id
+
+    listed, summary, may_reply = reviews_shown(session, "course", course.id, page=1, per_page=1, viewer_id=first.id)
+    assert [r.comment for r in listed.reviews] == ["Second"]  # newest first, one per page
+    assert (listed.total, listed.pages, summary.total_reviews, summary.average_rating) == (2, 2, 2, 4.0)
+    assert may_reply is False  # a learner does not teach it
+    assert reviews_shown(session, "Course", course.id, page=2, per_page=1, viewer_id=teacher_id)[2] is True
+    assert reviews_shown(session, "Course", course.id, page=1, per_page=1, viewer_id=None)[2] is False
+    mentor = reviews_shown(session, "mentor", course.instructor_id, page=1, per_page=10, viewer_id=teacher_id)
+    assert (mentor[0].total, mentor[2]) == (0, True)
+    with pytest.raises(NotFound, match="Course not found"):
+        reviews_shown(session, "Course", 999_999, page=1, per_page=10, viewer_id=None)
+    with pytest.raises(NotFound, match="Instructor not found"):
+        reviews_shown(session, "Instructor", 999_999, page=1, per_page=10, viewer_id=None)
