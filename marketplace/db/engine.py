@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 import anyio
 import anyio.to_thread
 from sqlalchemy import Row, event
+from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, create_engine
 
@@ -202,6 +203,14 @@ class ReadOnlySessionWrite(RuntimeError):
 def _refuse_writes_when_readonly(session: Session, _context, _instances) -> None:
     if session.info.get("readonly") and (session.new or session.dirty or session.deleted):
         raise ReadOnlySessionWrite("This session was opened read-only (readonly=True) but has changes to save.")
+
+
+def lock_row(session: Session, table: Any, row_id: int | None) -> None:
+    """Hold one row of ``table`` (a model with an ``id``) until the transaction ends: ``SELECT ... FOR UPDATE`` on
+    PostgreSQL. A write transaction on SQLite already holds the database's one write lock (``BEGIN IMMEDIATE``),
+    so nothing is sent there."""
+    if session.get_bind().dialect.name != "sqlite":
+        session.execute(sa_select(table.id).where(table.id == row_id).with_for_update()).first()
 
 
 AnyRow = Row[*tuple[Any, ...]]  # a row of plain columns, as row_reader's statements give them

@@ -8,8 +8,9 @@ target's stored rating and count are recomputed, counting each author once.
 
 from __future__ import annotations
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
+from marketplace.db.engine import lock_row
 from marketplace.db.models import Review, User
 from marketplace.domain.errors import Forbidden, NotFound, Unauthorized
 from marketplace.domain.review_writing import store_rating, validate
@@ -31,7 +32,7 @@ def _own_review(session: Session, user_id: int | None, review_id: int) -> tuple[
     user = session.get(User, user_id) if user_id is not None else None
     if user is None:
         raise Unauthorized("You must be logged in to change a review.")
-    session.exec(select(User.id).where(col(User.id) == user.id).with_for_update()).first()
+    lock_row(session, User, user_id)
     review = session.get(Review, review_id)
     if review is None:
         raise NotFound("Review not found")

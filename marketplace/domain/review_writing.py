@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, func, select
 
+from marketplace.db.engine import lock_row
 from marketplace.db.models import Course, Enrollment, Instructor, Notification, Review, User
-from marketplace.domain.catalog_visibility import OWN_COURSE, teaches
+from marketplace.domain.catalog_visibility import OWN_COURSE, owner_user_id
 from marketplace.domain.errors import DomainError, Forbidden, Unauthorized
 from marketplace.domain.reviews import (
     get_target,
@@ -46,9 +47,9 @@ def validate(rating: object, comment: str | None) -> tuple[int, str]:
     return rating, text
 
 
-def _check_may_review(session: Session, author: User, target: Course | Instructor) -> None:
+def _check_may_review(session: Session, author: User, target: Course | Instructor, teacher_id: int | None) -> None:
     if isinstance(target, Course):
-        if teaches(session, author.id, target):  # checked first: an instructor may be enrolled in their own course
+        if teacher_id == author.id:  # checked first: an instructor may be enrolled in their own course
             raise Forbidden(OWN_COURSE)
         enrolled = session.exec(
             select(Enrollment.id).where(Enrollment.user_id == author.id, Enrollment.course_id == target.id)
@@ -73,24 +74,28 @@ def store_rating(session: Session, target: Course | Instructor, target_type: str
     The target's row is locked first (PostgreSQL; SQLite serialises writers anyway), so two reviews of one course
     written at once are counted one after the other, each seeing the other's committed review.
     """
-    model = Course if isinstance(target, Course) else Instructor
-    session.exec(select(model.id).where(col(model.id) == target_id).with_for_update()).first()
+    lock_row(session, Course if isinstance(target, Course) else Instructor, target_id)
     summary = summary_of(star_counts(session, target_type, target_id))
     target.rating, target.review_count = summary.average_rating, summary.total_reviews
     session.add(target)
 
 
 def _notify(
-    session: Session, author: User, target: Course | Instructor, target_type: str, target_id: int, rating: int
+    session: Session,
+    author: User,
+    target: Course | Instructor,
+    target_type: str,
+    target_id: int,
+    rating: int,
+    teacher_id: int | None,
 ) -> None:
-    instructor = session.get(Instructor, target.instructor_id) if isinstance(target, Course) else target
-    if instructor is None or instructor.user_id == author.id:
+    if teacher_id is None or teacher_id == author.id:
         return
     about = f"your course {target.title}" if isinstance(target, Course) else "you"
     text = f"{person_name(author)} reviewed {about} ({rating}/5)."
     session.add(
         Notification(
-            user_id=instructor.user_id,
+            user_id=teacher_id,
             kind="review",
             text=text if len(text) <= 300 else text[:297] + "...",
             link=target_link(target_type, target_id),
@@ -130,10 +135,11 @@ def add_review(
     stars, text = validate(rating, comment)
     target_type = normalize_type(target_type)
     target = get_target(session, target_type, target_id)
-    _check_may_review(session, author, target)
+    teacher_id = owner_user_id(session, target) if isinstance(target, Course) else target.user_id
+    _check_may_review(session, author, target, teacher_id)
     # Lock the author's row (PostgreSQL; SQLite serialises writers anyway) so two quick submits
     # cannot both pass the five-review limit.
-    session.exec(select(User.id).where(User.id == author.id).with_for_update()).first()
+    lock_row(session, User, author_id)
     count = session.exec(
         select(func.count(col(Review.id))).where(
             Review.author_id == author_id, Review.target_type == target_type, Review.target_id == target_id
@@ -145,6 +151,6 @@ def add_review(
     session.add(review)
     session.flush()
     store_rating(session, target, target_type, target_id)
-    _notify(session, author, target, target_type, target_id, stars)
+    _notify(session, author, target, target_type, target_id, stars, teacher_id)
     session.flush()
     return review_shape(review, author)
