@@ -35,6 +35,7 @@ import anyio.to_thread
 from sqlalchemy import Row, event
 from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, create_engine
 
 from marketplace.settings import settings
@@ -172,7 +173,8 @@ def _reader(url: str | None) -> Engine:
         engine.url,
         connect_args=POSTGRESQL_CONNECT,
         isolation_level="AUTOCOMMIT",
-        pool_pre_ping=True,
+        pool_pre_ping=False,  # a dropped connection is retried by in_session_thread instead (reads are idempotent)
+        pool_use_lifo=True,  # the most recently used connections stay warm; spare ones may idle out
         pool_size=reader_pool_size(),
         max_overflow=settings.db_threads,  # more readers at once than planned wait for nothing, and close after
         pool_timeout=settings.db_lock_timeout_seconds,
@@ -306,10 +308,22 @@ async def in_session_thread(
         url: The database (default: the configured one).
     """
 
-    def run() -> T:
+    def attempt() -> T:
         options = {"readonly": readonly, "snapshot": snapshot}
         with session_scope(**options) if url is None else session_scope(url, **options) as session:
             return work(session)
+
+    def run() -> T:
+        try:
+            return attempt()
+        except DBAPIError as error:
+            # The PostgreSQL reader skips the pool's pre-ping (a round trip per read): a connection the server
+            # dropped (a restart) fails its first statement instead, the pool lets go of it, and a read, which
+            # changes nothing, simply runs again on a fresh one.
+            if not (readonly and error.connection_invalidated):
+                raise
+            log.info("A read-only session's connection was gone; reading again on a new one")
+            return attempt()
 
     return await anyio.to_thread.run_sync(run, limiter=_read_limiter() if readonly else None)
 

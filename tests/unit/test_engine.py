@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from marketplace.db import engine
+from tests.conftest import BACKENDS, backend_url
 
 
 def test_blocking_work_runs_off_the_loop_while_other_events_go_on():
@@ -71,3 +72,23 @@ def test_a_plain_read_still_refuses_to_write(db_url):
     with pytest.raises(engine.ReadOnlySessionWrite), engine.session_scope(db_url, readonly=True) as reader:
         reader.add(Category(name="Sneaked in", slug="sneaked-in"))
         reader.flush()
+
+
+@pytest.mark.parametrize("backend", [backend for backend in BACKENDS if backend == "postgresql"])
+def test_a_read_whose_connection_the_database_dropped_runs_again_on_a_new_one(backend):
+    # PostgreSQL's reader sends no ping before each read: a connection the server dropped (a restart, an idle
+    # timeout) fails the read's first statement, and the read runs again on a fresh connection.
+    from sqlalchemy import create_engine, text
+
+    db_url = backend_url(backend)
+
+    def backend(session):
+        return session.execute(text("SELECT pg_backend_pid()")).scalar_one()
+
+    first = asyncio.run(engine.in_session_thread(backend, readonly=True, url=db_url))
+    admin = create_engine(db_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        assert connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": first}).scalar_one()
+    admin.dispose()
+    second = asyncio.run(engine.in_session_thread(backend, readonly=True, url=db_url))
+    assert second != first
