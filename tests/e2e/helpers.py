@@ -27,6 +27,16 @@ def wait_for(condition: Callable[[], bool], timeout: float = 10) -> None:
         time.sleep(0.2)
 
 
+def wait_hydrated(page, selector: str) -> None:
+    """Wait until React has taken over the server-rendered element at ``selector`` (its props are attached), so
+    key presses reach the app's handlers. Playwright can type into the prerendered box sooner than any person."""
+    page.wait_for_function(
+        "(selector) => { const box = document.querySelector(selector);"
+        " return !!box && Object.keys(box).some((key) => key.startsWith('__reactProps')); }",
+        arg=selector,
+    )
+
+
 def user_by_email(db_url: str, email: str) -> User:
     """A user of the live app's database."""
     with Session(get_engine(db_url), expire_on_commit=False) as session:

@@ -18,7 +18,7 @@ from marketplace.domain.review_writing import add_review
 from marketplace.money import format_ngn
 from marketplace.shapes.catalog import MentorPage
 from tests.e2e.conftest import screenshot
-from tests.e2e.helpers import sign_in_storage
+from tests.e2e.helpers import sign_in_storage, wait_hydrated
 from tests.e2e.screens import shoot
 from tests.factories import enroll, make_course, make_instructor, make_user
 
@@ -299,6 +299,7 @@ def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
         found = catalog.search_courses(session, word)
     expected = [r.title for r in found]
     page.goto("/faq")
+    wait_hydrated(page, "input[role=combobox]")
     box = page.get_by_role("combobox", name="Search courses").first
     box.fill(word.lower())
     panel = page.get_by_role("listbox", name="Search results").first
@@ -318,6 +319,7 @@ def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
     expect(page.get_by_role("heading", name=first.title, level=1)).to_be_visible()
 
     page.goto("/faq")
+    wait_hydrated(page, "input[role=combobox]")
     box = page.get_by_role("combobox", name="Search courses").first
     box.fill(word)
     page.get_by_role("option").filter(has_text=expected[-1]).first.click()
@@ -325,6 +327,7 @@ def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
 
     # Typed and Enter at once, before the 300 ms pause: the results page of what was typed opens.
     page.goto("/faq")
+    wait_hydrated(page, "input[role=combobox]")
     page.get_by_role("combobox", name="Search courses").first.fill(word)
     page.get_by_role("combobox", name="Search courses").first.press("Enter")
     expect(page).to_have_url(re.compile(rf"/search\?q={re.escape(quote(word))}$"))
@@ -528,6 +531,7 @@ def _word_with_results(live_app, at_least: int) -> tuple[str, list[dict]]:
 def test_header_search_arrow_up_moves_the_highlight_up_and_enter_opens_it(page, live_app):
     word, results = _word_with_results(live_app, 3)
     page.goto("/faq")
+    wait_hydrated(page, "input[role=combobox]")
     box = page.get_by_role("combobox", name="Search courses").first
     box.fill(word)
     panel = page.get_by_role("listbox", name="Search results").first
