@@ -22,8 +22,9 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.engine import AnyRow, row_reader
-from marketplace.db.models import CartEntry, Course, Enrollment, Instructor, User
+from marketplace.db.models import CartEntry, Course, Enrollment, Instructor
 from marketplace.db.models._base import utcnow
+from marketplace.db.tables import CART_ENTRIES, COURSES, ENROLLMENTS, INSTRUCTORS, USERS
 from marketplace.domain.catalog_cards import course_fields
 from marketplace.domain.catalog_visibility import PUBLISHED, check_for_sale, published
 from marketplace.domain.errors import Conflict, NotFound
@@ -84,9 +85,7 @@ def cart_item(course: Course | AnyRow, instructor_name: str) -> CartItem:
 
 
 # Cart items are read as plain rows: each published course with its teacher's name (no ORM objects).
-_COURSES, _ENTRIES = Course.__table__, CartEntry.__table__  # type: ignore[attr-defined]
-_INSTRUCTORS, _USERS = Instructor.__table__, User.__table__  # type: ignore[attr-defined]
-_ENROLLMENTS = Enrollment.__table__  # type: ignore[attr-defined]
+_COURSES, _ENTRIES, _INSTRUCTORS, _USERS, _ENROLLMENTS = COURSES, CART_ENTRIES, INSTRUCTORS, USERS, ENROLLMENTS
 _ITEM_ROWS = (
     core_select(_COURSES, _USERS.c.first_name.label("teacher_first"), _USERS.c.last_name.label("teacher_last"))
     .join(_INSTRUCTORS, _INSTRUCTORS.c.id == _COURSES.c.instructor_id)

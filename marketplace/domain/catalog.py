@@ -17,8 +17,9 @@ from sqlmodel import Session, col, func, select
 
 from marketplace.db.engine import AnyRow, row_reader
 from marketplace.db.models import Category as CategoryRow
-from marketplace.db.models import Course, CourseCategory, Enrollment, Instructor, MediaUpload, User
+from marketplace.db.models import Course, CourseCategory, Enrollment, Instructor, MediaUpload
 from marketplace.db.models import Section as SectionRow
+from marketplace.db.tables import COURSES, INSTRUCTORS, SECTIONS, USERS
 from marketplace.domain import reviews
 from marketplace.domain.catalog_cards import (
     ACCOUNT_FIELDS,
@@ -216,8 +217,7 @@ def preview_section(sections: list[Section]) -> Section | None:
 
 # The course page's reads, built once and read as plain rows: ORM objects cost ten times the time of these few
 # rows (issue 14: a course page nobody had just read took 5 ms of Python at 100,000 courses, the SQL 0.5 ms).
-_COURSES, _SECTIONS = Course.__table__, SectionRow.__table__  # type: ignore[attr-defined]
-_INSTRUCTORS, _USERS = Instructor.__table__, User.__table__  # type: ignore[attr-defined]
+_COURSES, _SECTIONS, _INSTRUCTORS, _USERS = COURSES, SECTIONS, INSTRUCTORS, USERS
 _TEACHES = _COURSES.alias("taught")
 _TEACHER_COURSES = (
     core_select(func.count())

@@ -33,7 +33,11 @@ def published() -> ColumnElement[bool]:
 
 
 def owner_user_id(session: Session, course: Course | AnyRow) -> int | None:
-    """The user id of the instructor who teaches ``course``."""
+    """The user id of the instructor who teaches ``course``: read from a row that carries it as ``owner_user_id``
+    (no lookup then), else looked up."""
+    known: int | None = getattr(course, "owner_user_id", None)
+    if known is not None:
+        return known
     return session.exec(select(Instructor.user_id).where(Instructor.id == course.instructor_id)).first()
 
 
@@ -74,7 +78,7 @@ def visible_course(session: Session, course_id: int, viewer_id: int | None) -> C
 def check_for_sale(session: Session, course: Course | AnyRow | None, user_id: int | None) -> Course | AnyRow:
     """Refuse a course nobody may put in a cart or buy; the course otherwise.
 
-    ``course`` may be a row that carries its teacher's user id as ``owner_user_id`` (no lookup then).
+    ``course`` may be a row that carries its teacher's user id as ``owner_user_id`` (see :func:`owner_user_id`).
 
     Raises:
         NotFound: no such course, or a draft (that was never in the catalog).
@@ -86,8 +90,7 @@ def check_for_sale(session: Session, course: Course | AnyRow | None, user_id: in
         raise NotFound(COURSE_NOT_FOUND + ".")
     if course.status != PUBLISHED:
         raise Conflict(NO_LONGER_AVAILABLE)
-    owner = getattr(course, "owner_user_id", None)
-    if user_id is not None and (owner if owner is not None else owner_user_id(session, course)) == user_id:
+    if teaches(session, user_id, course):
         raise Forbidden(OWN_COURSE)
     if course.price_kobo == 0:
         raise Conflict(FREE_COURSE)

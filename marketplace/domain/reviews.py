@@ -24,6 +24,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from marketplace.db.engine import AnyRow, row_reader
 from marketplace.db.models import Course, Instructor, Review, User
+from marketplace.db.tables import COURSES, INSTRUCTORS, REVIEWS, USERS
 from marketplace.domain.catalog_cards import Record, prefixed
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.domain.shapes import iso, person_name
@@ -72,18 +73,14 @@ def get_target(session: Session, target_type: str, target_id: int) -> Course | I
 
 # Who teaches a review's target, read as one plain row: ``found`` is 1 for a target that exists.
 _COURSE_TEACHER = (
-    core_select(literal(1).label("found"), Instructor.__table__.c.user_id)  # type: ignore[attr-defined]
-    .select_from(Course.__table__)  # type: ignore[attr-defined]
-    .outerjoin(
-        Instructor.__table__,  # type: ignore[attr-defined]
-        Instructor.__table__.c.id == Course.__table__.c.instructor_id,  # type: ignore[attr-defined]
-    )
-    .where(Course.__table__.c.id == bindparam("target_id"))  # type: ignore[attr-defined]
+    core_select(literal(1).label("found"), INSTRUCTORS.c.user_id)
+    .select_from(COURSES)
+    .outerjoin(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id)
+    .where(COURSES.c.id == bindparam("target_id"))
 )
-_MENTOR_TEACHER = core_select(
-    literal(1).label("found"),
-    Instructor.__table__.c.user_id,  # type: ignore[attr-defined]
-).where(Instructor.__table__.c.id == bindparam("target_id"))  # type: ignore[attr-defined]
+_MENTOR_TEACHER = core_select(literal(1).label("found"), INSTRUCTORS.c.user_id).where(
+    INSTRUCTORS.c.id == bindparam("target_id")
+)
 
 
 def target_teacher(session: Session, target_type: str, target_id: int) -> int | None:
@@ -223,7 +220,7 @@ def latest_review_ids(target_type: str, target_id: int) -> SelectOfScalar[int]:
 # A target's reviews as the course and mentor pages read them, built once and read as plain rows (issue 14:
 # building the statement and the ORM objects was most of a course page's time).
 _TARGET_LATEST = latest_review_ids(bindparam("target_type"), bindparam("target_id"))  # type: ignore[arg-type]
-_REVIEWS, _USERS = Review.__table__, User.__table__  # type: ignore[attr-defined]
+_REVIEWS, _USERS = REVIEWS, USERS
 _COUNTED = core_select(func.count()).where(_REVIEWS.c.id.in_(_TARGET_LATEST))
 _STARS = (
     core_select(_REVIEWS.c.rating, func.count()).where(_REVIEWS.c.id.in_(_TARGET_LATEST)).group_by(_REVIEWS.c.rating)
