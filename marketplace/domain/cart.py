@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal, cast
 
-from sqlalchemy import CursorResult, bindparam, delete
+from sqlalchemy import ColumnElement, CursorResult, Exists, bindparam, delete
 from sqlalchemy import select as core_select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -66,10 +66,10 @@ def _insert(session: Session, user_id: int, course_id: int, *, saved: bool = Fal
     moment ago by a concurrent request, say): the unique row refuses it and nothing else is disturbed."""
     insert = sqlite_insert if session.get_bind().dialect.name == "sqlite" else postgresql_insert
     statement = (
-        insert(_ENTRIES)
+        insert(CART_ENTRIES)
         .values(user_id=user_id, course_id=course_id, saved=saved, created_at=utcnow())
         .on_conflict_do_nothing(index_elements=["user_id", "course_id"])
-        .returning(_ENTRIES.c.id)
+        .returning(CART_ENTRIES.c.id)
     )
     return row_reader(session).execute(statement).first() is not None
 
@@ -85,24 +85,29 @@ def cart_item(course: Course | AnyRow, instructor_name: str) -> CartItem:
 
 
 # Cart items are read as plain rows: each published course with its teacher's name (no ORM objects).
-_COURSES, _ENTRIES, _INSTRUCTORS, _USERS, _ENROLLMENTS = COURSES, CART_ENTRIES, INSTRUCTORS, USERS, ENROLLMENTS
 _ITEM_ROWS = (
-    core_select(_COURSES, _USERS.c.first_name.label("teacher_first"), _USERS.c.last_name.label("teacher_last"))
-    .join(_INSTRUCTORS, _INSTRUCTORS.c.id == _COURSES.c.instructor_id)
-    .join(_USERS, _USERS.c.id == _INSTRUCTORS.c.user_id)
-    .where(_COURSES.c.status == PUBLISHED)
+    core_select(COURSES, USERS.c.first_name.label("teacher_first"), USERS.c.last_name.label("teacher_last"))
+    .join(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id)
+    .join(USERS, USERS.c.id == INSTRUCTORS.c.user_id)
+    .where(COURSES.c.status == PUBLISHED)
 )
-_OWNS = (
-    core_select(_ENROLLMENTS.c.id)
-    .where(_ENROLLMENTS.c.user_id == bindparam("user_id"), _ENROLLMENTS.c.course_id == _ENTRIES.c.course_id)
-    .exists()
-)
+
+
+def _owned(course_id: ColumnElement[int]) -> Exists:
+    """Whether the learner (bound as ``user_id``) is enrolled in the course ``course_id`` names."""
+    return (
+        core_select(ENROLLMENTS.c.id)
+        .where(ENROLLMENTS.c.user_id == bindparam("user_id"), ENROLLMENTS.c.course_id == course_id)
+        .exists()
+    )
+
+
 # A learner's entries with their items, in the order added, leaving out courses the learner has come to own.
 _CART_ROWS = (
-    _ITEM_ROWS.add_columns(_ENTRIES.c.saved.label("entry_saved"))
-    .join(_ENTRIES, _ENTRIES.c.course_id == _COURSES.c.id)
-    .where(_ENTRIES.c.user_id == bindparam("user_id"), ~_OWNS)
-    .order_by(_ENTRIES.c.created_at, _ENTRIES.c.id)
+    _ITEM_ROWS.add_columns(CART_ENTRIES.c.saved.label("entry_saved"))
+    .join(CART_ENTRIES, CART_ENTRIES.c.course_id == COURSES.c.id)
+    .where(CART_ENTRIES.c.user_id == bindparam("user_id"), ~_owned(CART_ENTRIES.c.course_id))
+    .order_by(CART_ENTRIES.c.created_at, CART_ENTRIES.c.id)
 )
 
 
@@ -115,7 +120,7 @@ def cart_items(session: Session, course_ids: Iterable[int]) -> dict[int, CartIte
     ids = list(course_ids)
     if not ids:
         return {}
-    rows = row_reader(session).execute(_ITEM_ROWS.where(_COURSES.c.id.in_(ids))).all()
+    rows = row_reader(session).execute(_ITEM_ROWS.where(COURSES.c.id.in_(ids))).all()
     return {row.id: _item(row) for row in rows}
 
 
@@ -176,18 +181,15 @@ def cart_count(session: Session, *, user_id: int) -> int:
 # whether the learner is enrolled.
 _SALE_FACTS = (
     core_select(
-        _COURSES.c.id,
-        _COURSES.c.status,
-        _COURSES.c.price_kobo,
-        _COURSES.c.instructor_id,
-        _INSTRUCTORS.c.user_id.label("owner_user_id"),
-        core_select(_ENROLLMENTS.c.id)
-        .where(_ENROLLMENTS.c.user_id == bindparam("user_id"), _ENROLLMENTS.c.course_id == _COURSES.c.id)
-        .exists()
-        .label("owned"),
+        COURSES.c.id,
+        COURSES.c.status,
+        COURSES.c.price_kobo,
+        COURSES.c.instructor_id,
+        INSTRUCTORS.c.user_id.label("owner_user_id"),
+        _owned(COURSES.c.id).label("owned"),
     )
-    .outerjoin(_INSTRUCTORS, _INSTRUCTORS.c.id == _COURSES.c.instructor_id)
-    .where(_COURSES.c.id == bindparam("course_id"))
+    .outerjoin(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id)
+    .where(COURSES.c.id == bindparam("course_id"))
 )
 
 

@@ -217,30 +217,29 @@ def preview_section(sections: list[Section]) -> Section | None:
 
 # The course page's reads, built once and read as plain rows: ORM objects cost ten times the time of these few
 # rows (issue 14: a course page nobody had just read took 5 ms of Python at 100,000 courses, the SQL 0.5 ms).
-_COURSES, _SECTIONS, _INSTRUCTORS, _USERS = COURSES, SECTIONS, INSTRUCTORS, USERS
-_TEACHES = _COURSES.alias("taught")
+_TEACHES = COURSES.alias("taught")
 _TEACHER_COURSES = (
     core_select(func.count())
-    .where(_TEACHES.c.instructor_id == _COURSES.c.instructor_id, _TEACHES.c.status == PUBLISHED)
+    .where(_TEACHES.c.instructor_id == COURSES.c.instructor_id, _TEACHES.c.status == PUBLISHED)
     .scalar_subquery()
 )
 # The course with its teacher, the teacher's account and how many published courses they teach, in one trip.
 _COURSE_ROW = (
     core_select(
-        _COURSES,
-        *[column.label(f"teacher_{column.name}") for column in _INSTRUCTORS.c],
-        *[column.label(f"account_{column.name}") for column in _USERS.c if column.name in ACCOUNT_FIELDS],
+        COURSES,
+        *[column.label(f"teacher_{column.name}") for column in INSTRUCTORS.c],
+        *[column.label(f"account_{column.name}") for column in USERS.c if column.name in ACCOUNT_FIELDS],
         _TEACHER_COURSES.label("teacher_courses"),
     )
-    .select_from(_COURSES)
-    .join(_INSTRUCTORS, _INSTRUCTORS.c.id == _COURSES.c.instructor_id, isouter=True)
-    .join(_USERS, _USERS.c.id == _INSTRUCTORS.c.user_id, isouter=True)
-    .where(_COURSES.c.id == bindparam("course_id"))
+    .select_from(COURSES)
+    .join(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id, isouter=True)
+    .join(USERS, USERS.c.id == INSTRUCTORS.c.user_id, isouter=True)
+    .where(COURSES.c.id == bindparam("course_id"))
 )
 _SECTION_ROWS = (
-    core_select(_SECTIONS)
-    .where(_SECTIONS.c.course_id == bindparam("course_id"))
-    .order_by(_SECTIONS.c.position, _SECTIONS.c.id)
+    core_select(SECTIONS)
+    .where(SECTIONS.c.course_id == bindparam("course_id"))
+    .order_by(SECTIONS.c.position, SECTIONS.c.id)
 )
 
 

@@ -220,17 +220,14 @@ def latest_review_ids(target_type: str, target_id: int) -> SelectOfScalar[int]:
 # A target's reviews as the course and mentor pages read them, built once and read as plain rows (issue 14:
 # building the statement and the ORM objects was most of a course page's time).
 _TARGET_LATEST = latest_review_ids(bindparam("target_type"), bindparam("target_id"))  # type: ignore[arg-type]
-_REVIEWS, _USERS = REVIEWS, USERS
-_COUNTED = core_select(func.count()).where(_REVIEWS.c.id.in_(_TARGET_LATEST))
-_STARS = (
-    core_select(_REVIEWS.c.rating, func.count()).where(_REVIEWS.c.id.in_(_TARGET_LATEST)).group_by(_REVIEWS.c.rating)
-)
+_COUNTED = core_select(func.count()).where(REVIEWS.c.id.in_(_TARGET_LATEST))
+_STARS = core_select(REVIEWS.c.rating, func.count()).where(REVIEWS.c.id.in_(_TARGET_LATEST)).group_by(REVIEWS.c.rating)
 _AUTHOR_FIELDS = ("id", "first_name", "last_name", "profile_picture")
 _NEWEST_FIRST = (
-    core_select(_REVIEWS, *[_USERS.c[name].label(f"writer_{name}") for name in _AUTHOR_FIELDS])
-    .join(_USERS, _USERS.c.id == _REVIEWS.c.author_id, isouter=True)
-    .where(_REVIEWS.c.id.in_(_TARGET_LATEST))
-    .order_by(_REVIEWS.c.created_at.desc(), _REVIEWS.c.id.desc())
+    core_select(REVIEWS, *[USERS.c[name].label(f"writer_{name}") for name in _AUTHOR_FIELDS])
+    .join(USERS, USERS.c.id == REVIEWS.c.author_id, isouter=True)
+    .where(REVIEWS.c.id.in_(_TARGET_LATEST))
+    .order_by(REVIEWS.c.created_at.desc(), REVIEWS.c.id.desc())
     .offset(bindparam("offset"))
     .limit(bindparam("limit"))
 )
