@@ -15,6 +15,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import account_recovery, accounts
 from marketplace.domain.errors import DomainError, TooManyRequests, Unauthorized
 from marketplace.domain.validation import MAX_LENGTHS, InvalidInput, validate_login
+from marketplace.states import toasts
 from marketplace.states.cart import CartState
 from marketplace.states.session import SessionState
 
@@ -48,7 +49,7 @@ async def finish_sign_in(
     # The cart a visitor filled joins the learner's server cart before the next page shows (and refreshes the
     # badge from the server): merged here, not in a chained event that could run after that page's refresh.
     await (await state.get_state(CartState))._merge_after_login()
-    return [rx.toast.success(message), rx.redirect(routes.safe_next(target), replace=True)]
+    return [toasts.success(message), rx.redirect(routes.safe_next(target), replace=True)]
 
 
 class LoginState(rx.State):
@@ -164,5 +165,5 @@ class LoginState(rx.State):
             )
         except Exception:
             log.exception("Resending the verification email failed")
-            return rx.toast.error("Could not send the email. Please try again.")
-        return rx.toast.success("Verification email sent")
+            return toasts.error("Could not send the email. Please try again.")
+        return toasts.success("Verification email sent")

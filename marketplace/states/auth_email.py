@@ -17,6 +17,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import account_recovery
 from marketplace.domain.errors import DomainError
 from marketplace.domain.validation import InvalidInput, email_error, registration_field_error
+from marketplace.states import toasts
 from marketplace.states.auth import LoginState
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ class EmailRequestState(rx.State, mixin=True):
         except Exception:
             log.exception("%s failed", what)
             self.notice = ""
-            yield rx.toast.error(SOMETHING_WENT_WRONG)
+            yield toasts.error(SOMETHING_WENT_WRONG)
         finally:
             self.sending = False
 
@@ -179,7 +180,7 @@ class ResetPasswordState(rx.State):
             self.error = SOMETHING_WENT_WRONG
         else:
             self.done = True
-            yield rx.toast.success(account_recovery.PASSWORD_RESET_DONE)
+            yield toasts.success(account_recovery.PASSWORD_RESET_DONE)
             yield rx.redirect(routes.LOGIN, replace=True)
         finally:
             self.submitting = False

@@ -16,6 +16,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import accounts
 from marketplace.domain.errors import Conflict, DomainError
 from marketplace.domain.validation import REGISTER_FIELDS, InvalidInput, validate_registration
+from marketplace.states import toasts
 from marketplace.states.auth import ACCOUNT_CREATED
 
 log = logging.getLogger(__name__)
@@ -82,7 +83,7 @@ class RegisterState(rx.State):
             # docs/product.md: the field error under the clashing field, and the toast.
             field = exc.field if exc.field in REGISTER_FIELDS else "email"
             self.errors = {**_no_errors(), field: accounts.DUPLICATE_FIELD_MESSAGE}
-            yield rx.toast.error(accounts.DUPLICATE_MESSAGE)
+            yield toasts.error(accounts.DUPLICATE_MESSAGE)
         except DomainError as exc:
             self.error = exc.message or REGISTRATION_FAILED
         except Exception:
@@ -91,7 +92,7 @@ class RegisterState(rx.State):
         else:
             self.done = True
             self.notice = ACCOUNT_CREATED
-            yield rx.toast.success(ACCOUNT_CREATED)
+            yield toasts.success(ACCOUNT_CREATED)
             # A visitor who came to sign up from a page (/register?next=/teach) goes back there after logging in.
             target = self.router.url.query_parameters.get("next", "")
             back = f"&next={quote(routes.safe_next(target), safe='/')}" if target else ""

@@ -22,6 +22,7 @@ from marketplace.domain import cart, guest_cart
 from marketplace.domain.errors import DomainError
 from marketplace.domain.shapes import parse_id
 from marketplace.shapes.commerce import Cart, CartItem, CartTotals
+from marketplace.states import toasts
 from marketplace.states.session import SessionState, verified_user_id
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,8 @@ ALREADY = guest_cart.ALREADY
 MOVE_FAILED = "Failed to add course to cart. Please try again."
 LOAD_FAILED = "Failed to load your cart. Please try again."
 SOMETHING_WRONG = "Something went wrong. Please try again."
+# The pages that show the cart's lists (the wishlist page shows Saved for later); each loads them when it opens.
+LIST_PAGES = (routes.CART, routes.CHECKOUT, routes.WISHLIST)
 
 # One change to the server cart: (session, user_id, course_id) -> None; the cart is read again after it.
 ServerChange = Callable[[Session, int, int], object]
@@ -52,6 +55,13 @@ def _one_course(session: Session, user_id: int | None, course_id: int) -> Cart:
     if user_id is not None and cart.owned_course_ids(session, user_id, [course_id]):
         raise DomainError(cart.ALREADY_OWNED)
     return cart.priced([cart.course_item(session, course_id, user_id)], [])
+
+
+def _assign_changed(state: rx.State, **values: object) -> None:
+    """Set each var whose value differs: Reflex sends every var assigned, equal or not."""
+    for name, value in values.items():
+        if getattr(state, name) != value:
+            setattr(state, name, value)
 
 
 def _course_id(value: int | str) -> int:
@@ -78,15 +88,23 @@ class CartState(rx.State):
     buying_one: bool = False
 
     def _set_checkout(self, buying: Cart) -> None:
-        self.checkout_items = list(buying.items)
-        self.checkout_totals = buying.totals
+        _assign_changed(self, checkout_items=list(buying.items), checkout_totals=buying.totals)
 
     def _replace(self, session_state: SessionState, shown: Cart) -> None:
-        """Show ``shown`` and store it in the browser (local storage, so the header badge follows)."""
-        session_state.cart_json = guest_cart.dump(shown)
-        self.items = list(shown.items)
-        self.saved = list(shown.saved_for_later)
-        self.totals = shown.totals
+        """Store ``shown`` in the browser (local storage, so the header badge follows) and show it on a page
+        that lists it.
+
+        Only the cart, the checkout and the wishlist page (its Saved for later list) show the lists, and each
+        reads them afresh when it opens; on any other page (Add To Cart on a course page, the header's refresh
+        on every page) sending them again would only fill the reply (issue 14). A list is also not sent when it
+        did not change.
+        """
+        stored = guest_cart.dump(shown)
+        if stored != session_state.cart_json:
+            session_state.cart_json = stored
+        if self.router.url.path.rstrip("/") not in LIST_PAGES:
+            return
+        _assign_changed(self, items=list(shown.items), saved=list(shown.saved_for_later), totals=shown.totals)
         if not self.buying_one:
             self._set_checkout(shown)
 
@@ -184,12 +202,12 @@ class CartState(rx.State):
 
                 shown = await in_session_thread(change)
         except DomainError as exc:
-            return rx.toast.error(exc.message)
+            return toasts.error(exc.message)
         except Exception:
             log.exception("Cart change failed")
-            return rx.toast.error(SOMETHING_WRONG)
+            return toasts.error(SOMETHING_WRONG)
         self._replace(session_state, shown)
-        return rx.toast.success(done)
+        return toasts.success(done)
 
     async def _add(self, course_id: int) -> tuple[str, EventSpec]:
         """Put a course in the cart once: ``("added" | "already" | "refused", toast)``."""
@@ -205,12 +223,12 @@ class CartState(rx.State):
                     item = await in_session_thread(lambda session: cart.course_item(session, course_id), readonly=True)
                 outcome, shown = guest_cart.add(local, item)
         except DomainError as exc:  # owned ("You already own this course."), gone, or a full cart
-            return "refused", rx.toast.error(exc.message)
+            return "refused", toasts.error(exc.message)
         except Exception:
             log.exception("Adding course %s to the cart failed", course_id)
-            return "refused", rx.toast.error(SOMETHING_WRONG)
+            return "refused", toasts.error(SOMETHING_WRONG)
         self._replace(session_state, shown)
-        return outcome, (rx.toast.success(ADDED) if outcome == "added" else rx.toast.info(ALREADY))
+        return outcome, (toasts.success(ADDED) if outcome == "added" else toasts.info(ALREADY))
 
     @rx.event
     async def add(self, course_id: int | str):
@@ -227,10 +245,10 @@ class CartState(rx.State):
             if user_id is not None:
                 await in_session_thread(lambda session: _one_course(session, user_id, cid), readonly=True)
         except DomainError as exc:  # owned ("You already own this course.") or gone
-            return rx.toast.error(exc.message)
+            return toasts.error(exc.message)
         except Exception:
             log.exception("Buy Now of course %s failed", cid)
-            return rx.toast.error(SOMETHING_WRONG)
+            return toasts.error(SOMETHING_WRONG)
         return rx.redirect(routes.buy_now(cid))
 
     @rx.event
@@ -277,7 +295,7 @@ class CartState(rx.State):
             log.info("Moving course %s back to the cart failed", cid, exc_info=True)
             return rx.window_alert(MOVE_FAILED)
         self._replace(session_state, shown)
-        return rx.toast.success(guest_cart.MOVED_BACK)
+        return toasts.success(guest_cart.MOVED_BACK)
 
     @rx.event
     async def remove_saved(self, course_id: int | str):

@@ -22,6 +22,7 @@ from marketplace.domain import chat
 from marketplace.domain.errors import DomainError
 from marketplace.domain.shapes import parse_id
 from marketplace.shapes.social import ChatHistory, ChatMessage, ChatPerson, RecentChat
+from marketplace.states import toasts
 from marketplace.states.notifications import recount_own_bell, refresh_bell_later, running_app
 from marketplace.states.session import verified_user_id
 
@@ -238,7 +239,7 @@ class ChatState(rx.State):
         except Exception:
             log.exception("Loading earlier messages failed")
             self.loading_earlier = False
-            return rx.toast.error(CHAT_FAILED)
+            return toasts.error(CHAT_FAILED)
         self.earlier = page.messages + self.earlier
         self.has_more, self.loading_earlier = page.has_more, False
         # Keep the message that was first in view where it was (scrolling the list only, never the page).
@@ -264,11 +265,11 @@ class ChatState(rx.State):
             )
         except DomainError as exc:
             self.sending, self.send_error = False, exc.message
-            return rx.toast.error(exc.message)
+            return toasts.error(exc.message)
         except Exception:
             log.exception("Sending a message to user %s failed", self._other_id)
             self.sending, self.send_error = False, SEND_FAILED
-            return rx.toast.error(SEND_FAILED)
+            return toasts.error(SEND_FAILED)
         self.sending, self.send_error = False, ""
         if sent is None:
             return None

@@ -27,6 +27,7 @@ from marketplace.domain.billing import COUNTRIES, NIGERIA, NIGERIAN_STATES
 from marketplace.domain.errors import DomainError, PaymentError
 from marketplace.domain.sessions import user_for_token
 from marketplace.payments.registry import active_provider_name
+from marketplace.states import toasts
 from marketplace.states.cart import CartState
 from marketplace.states.coupon import CouponState
 from marketplace.states.session import SessionState
@@ -189,11 +190,11 @@ class CheckoutState(rx.State):
             local = guest_cart.parse(session_state.cart_json)
             cart_state._replace(session_state, guest_cart.without_courses(local, set(result.course_ids)))
             (await self.get_state(CouponState))._clear()  # the code was used on this order
-            page_path, toast = routes.ORDER_COMPLETE, rx.toast.success(PAID)
+            page_path, toast = routes.ORDER_COMPLETE, toasts.success(PAID)
         elif result.status == "cancelled":
-            page_path, toast = routes.ORDER_FAILED, rx.toast.info(CANCELLED)
+            page_path, toast = routes.ORDER_FAILED, toasts.info(CANCELLED)
         else:
-            page_path, toast = routes.ORDER_FAILED, rx.toast.error(FAILED)
+            page_path, toast = routes.ORDER_FAILED, toasts.error(FAILED)
         return [toast, rx.redirect(f"{page_path}?ref={quote(result.ref)}", replace=True)]
 
     async def _to_login(self) -> EventSpec:
@@ -288,11 +289,11 @@ class CheckoutState(rx.State):
         if message == LOGIN_NEEDED:
             async with self:
                 target = routes.login_path(self.router.url.path, self.router.url.query)
-            yield [rx.toast.error(message), rx.redirect(target)]
+            yield [toasts.error(message), rx.redirect(target)]
         elif message:
             # The cart may be out of date (a price changed, a course was bought elsewhere), or the code no longer
             # applies: show the server's cart, then price the code on it again.
-            yield [rx.toast.error(message), CartState.load_checkout, CouponState.refresh]
+            yield [toasts.error(message), CartState.load_checkout, CouponState.refresh]
         elif started.paid:
             yield events
         else:

@@ -18,6 +18,7 @@ from marketplace.domain.errors import NotFound
 from marketplace.domain.shapes import parse_id
 from marketplace.settings import settings
 from marketplace.shapes.catalog import CourseCard, CourseDetail, InstructorDetail, Section, SocialLink
+from marketplace.states import toasts
 from marketplace.states.catalog import mark_owned, viewer_id
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ class CourseState(rx.State):
     @rx.event
     def link_copied(self, copied: bool):
         """The browser's answer to Copy link: the clipboard may be blocked or missing (old or insecure pages)."""
-        return rx.toast.success(LINK_COPIED) if copied is True else rx.toast.error(COPY_FAILED)
+        return toasts.success(LINK_COPIED) if copied is True else toasts.error(COPY_FAILED)
 
     @rx.var
     def page_title(self) -> str:

@@ -14,6 +14,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import devices, sessions
 from marketplace.domain.errors import NotFound
 from marketplace.shapes.accounts import Device
+from marketplace.states import toasts
 from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
@@ -72,7 +73,7 @@ class DevicesState(rx.State):
             return
         caller = await self._caller()
         if caller is None:
-            yield rx.toast.error(SIGNED_OUT)
+            yield toasts.error(SIGNED_OUT)
             return
         if session_id == caller.session_id:
             return  # this device signs out with Logout, which also clears the browser
@@ -84,17 +85,17 @@ class DevicesState(rx.State):
                 await in_session_thread(
                     lambda session: devices.sign_out_other_devices(session, user_id=user_id, current_session_id=current)
                 )
-                message = rx.toast.success(OTHERS_SIGNED_OUT)
+                message = toasts.success(OTHERS_SIGNED_OUT)
             else:
                 await in_session_thread(
                     lambda session: devices.sign_out_device(session, user_id=user_id, session_id=session_id)
                 )
-                message = rx.toast.success(DEVICE_SIGNED_OUT)
+                message = toasts.success(DEVICE_SIGNED_OUT)
         except NotFound:
-            message = rx.toast.error(ALREADY_GONE)
+            message = toasts.error(ALREADY_GONE)
         except Exception:
             log.exception("Signing a device out failed")
-            message = rx.toast.error(FAILED)
+            message = toasts.error(FAILED)
         try:
             await self._reload(caller)
         except Exception:

@@ -13,6 +13,7 @@ from marketplace import routes
 from marketplace.db.engine import in_session_thread
 from marketplace.domain.errors import DomainError
 from marketplace.domain.free_enrollment import enroll_free
+from marketplace.states import toasts
 from marketplace.states.course import CourseState
 from marketplace.states.session import verified_user_id
 
@@ -43,15 +44,15 @@ class FreeEnrollState(rx.State):
             await in_session_thread(lambda session: enroll_free(session, user_id, cid))
         except DomainError as exc:
             self.enrolling = False
-            yield rx.toast.error(exc.message)
+            yield toasts.error(exc.message)
             return
         except Exception:
             log.exception("Free enrollment in course %s failed", cid)
             self.enrolling = False
-            yield rx.toast.error(FAILED)
+            yield toasts.error(FAILED)
             return
         self.enrolling = False
         course = await self.get_state(CourseState)
         if course.course.id == cid:  # the page shows the course as its learner sees it: every lesson open
             await course._show(cid, user_id)
-        yield rx.toast.success(ENROLLED)
+        yield toasts.success(ENROLLED)

@@ -20,6 +20,7 @@ from marketplace.domain import lesson_qa, notifications
 from marketplace.domain.errors import DomainError
 from marketplace.domain.shapes import parse_id
 from marketplace.shapes.questions import Question, QuestionPage
+from marketplace.states import toasts
 from marketplace.states.notifications import refresh_bell_later
 from marketplace.states.player import PlayerState
 from marketplace.states.session import verified_user_id
@@ -170,7 +171,7 @@ class LessonQAState(rx.State):
         # The new question heads the newest-first list of this lesson.
         self.sort, self.scope, self.page = "newest", "lesson", 1
         await self._fetch()
-        yield [rx.set_value(ASK_BOX, ""), rx.toast.success(ASKED)]
+        yield [rx.set_value(ASK_BOX, ""), toasts.success(ASKED)]
 
     @rx.event
     def open_answer(self, question_id: int):
@@ -208,24 +209,24 @@ class LessonQAState(rx.State):
         _ring(told)
         self.questions = [question if q.id == question.id else q for q in self.questions]
         self.sending_answer, self.answering_id, self.answer_length = False, 0, 0
-        yield rx.toast.success(ANSWERED)
+        yield toasts.success(ANSWERED)
 
     @rx.event
     async def vote(self, question_id: int, up: bool):
         """Upvote a question, or take the upvote back."""
         user_id, _, _ = await self._where()
         if user_id is None:
-            return rx.toast.error(SIGNED_OUT)
+            return toasts.error(SIGNED_OUT)
         wanted, direction = int(question_id), bool(up)
         try:
             result = await in_session_thread(
                 lambda session: lesson_qa.vote(session, user_id=user_id, question_id=wanted, up=direction)
             )
         except DomainError as error:
-            return rx.toast.error(error.message)
+            return toasts.error(error.message)
         except Exception:
             log.exception("Voting on question %s failed", wanted)
-            return rx.toast.error(VOTE_FAILED)
+            return toasts.error(VOTE_FAILED)
         self.questions = [
             q.model_copy(update={"upvotes": result.upvotes, "upvoted": result.upvoted}) if q.id == wanted else q
             for q in self.questions

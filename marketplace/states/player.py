@@ -16,6 +16,7 @@ from marketplace.domain import learning, reviews
 from marketplace.domain.errors import DomainError, Forbidden, Unauthorized
 from marketplace.domain.shapes import parse_id
 from marketplace.shapes.learning import CourseProgress, PlayerCourse, PlayerSection, PlayerStats, Progress
+from marketplace.states import toasts
 from marketplace.states.session import SessionState, verified_user_id
 
 log = logging.getLogger(__name__)
@@ -124,7 +125,7 @@ class PlayerState(rx.State):
             yield self._to_login(session_state)
             return
         except Forbidden as error:
-            yield [rx.toast.error(error.message), rx.redirect(routes.MY_COURSES, replace=True)]
+            yield [toasts.error(error.message), rx.redirect(routes.MY_COURSES, replace=True)]
             return
         except DomainError as error:  # NotFound: "Course not found"
             yield self._fail(error.message)
@@ -156,14 +157,14 @@ class PlayerState(rx.State):
         if session_state.token:
             session_state._sign_out()
         return [
-            rx.toast.error(learning.NOT_SIGNED_IN),
+            toasts.error(learning.NOT_SIGNED_IN),
             rx.redirect(routes.login_path(self.router.url.path), replace=True),
         ]
 
     def _fail(self, message: str):
         self.error = message
         self.loading = False
-        return rx.toast.error(message)
+        return toasts.error(message)
 
     @rx.event
     def set_tab(self, tab: str):
@@ -208,7 +209,7 @@ class PlayerState(rx.State):
                 )
             )
         except DomainError as error:
-            return None if quiet else rx.toast.error(error.message)
+            return None if quiet else toasts.error(error.message)
         except Exception:
             log.exception("Saving the position failed")
         return None
@@ -251,14 +252,14 @@ class PlayerState(rx.State):
                 )
             )
         except DomainError as error:
-            return rx.toast.error(error.message)
+            return toasts.error(error.message)
         except Exception:
             log.exception("Marking a section failed")
-            return rx.toast.error("Could not save your progress. Please try again.")
+            return toasts.error("Could not save your progress. Please try again.")
         self._show_progress(data)
         self.certificate_url = certificate
         if self.progress.is_completed and not was_completed:
-            return rx.toast.success("Course completed. Well done! Your certificate is ready.")
+            return toasts.success("Course completed. Well done! Your certificate is ready.")
         return None
 
     def _show_progress(self, data: CourseProgress) -> None:

@@ -20,6 +20,7 @@ from marketplace.domain.sessions import user_for_token
 from marketplace.domain.validation import InvalidInput
 from marketplace.settings import settings
 from marketplace.shapes.accounts import UserPublic
+from marketplace.states import toasts
 from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
@@ -109,14 +110,14 @@ class ProfileState(rx.State):
         errors = profile.validate_profile(fields)
         if errors:
             self.errors = errors
-            yield rx.toast.error(next(iter(errors.values())))
+            yield toasts.error(next(iter(errors.values())))
             return
         self.saving = True
         yield
         session_state, user_id, problem = await self._caller()
         if user_id is None:
             self.saving = False
-            yield rx.toast.error(problem)
+            yield toasts.error(problem)
             return
         try:
             answer = await in_session_thread(
@@ -124,21 +125,21 @@ class ProfileState(rx.State):
             )
         except InvalidInput as exc:
             self.errors, self.saving = exc.errors, False
-            yield rx.toast.error(exc.message)
+            yield toasts.error(exc.message)
             return
         except DomainError as exc:
             self.saving = False
-            yield rx.toast.error(exc.message)
+            yield toasts.error(exc.message)
             return
         except Exception:
             log.exception("Saving the profile failed")
             self.saving = False
-            yield rx.toast.error(SAVE_FAILED)
+            yield toasts.error(SAVE_FAILED)
             return
         self._remember(session_state, answer)
         self.form, self.errors, self.saving = _form_from_user(answer), {}, False
         self.version += 1
-        yield rx.toast.success(profile.UPDATED)
+        yield toasts.success(profile.UPDATED)
 
     @rx.event
     async def upload_picture(self, files: list[rx.UploadFile]):
@@ -150,7 +151,7 @@ class ProfileState(rx.State):
             return
         session_state, user_id, problem = await self._caller()
         if user_id is None:
-            yield rx.toast.error(problem)
+            yield toasts.error(problem)
             return
         self.uploading = True
         yield
@@ -168,16 +169,16 @@ class ProfileState(rx.State):
             )
         except InvalidInput as exc:
             self.errors, self.uploading = {**errors, **exc.errors}, False
-            yield rx.toast.error(exc.message)
+            yield toasts.error(exc.message)
             return
         except Exception:
             log.exception("Saving the profile picture failed")
             self.errors, self.uploading = {**errors, PICTURE_FIELD: SAVE_FAILED}, False
-            yield rx.toast.error(SAVE_FAILED)
+            yield toasts.error(SAVE_FAILED)
             return
         self.errors, self.uploading = errors, False
         self._remember(session_state, answer)
-        yield rx.toast.success(profile.UPDATED)
+        yield toasts.success(profile.UPDATED)
 
     @rx.event
     def picture_rejected(self, _rejected: list[dict]):

@@ -20,6 +20,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import review_edits, review_replies, review_writing, reviews
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.shapes.reviews import Review, ReviewPage, ReviewSummary
+from marketplace.states import toasts
 from marketplace.states.paging import UserPagesState, list_url
 from marketplace.states.player import PlayerState
 from marketplace.states.session import verified_user_id
@@ -85,7 +86,11 @@ class ReviewListState(rx.State):
 
     @rx.event
     async def load(self):
-        """The first page of the route's target (the page's on_load, the player's Reviews tab, after a post)."""
+        """The first page of the route's target (the page's on_load, the player's Reviews tab)."""
+        await self._first_page()
+
+    async def _first_page(self) -> None:
+        """Show the first page of the route's target (also right after a post, in the post's own event)."""
         target = route_target(self)
         if target != (self.target_type, self.target_id):
             # Another target: never show the last page's reviews while this one's load.
@@ -171,16 +176,18 @@ class ReviewFormState(rx.State):
             )
         except DomainError as error:
             self.submitting, self.error = False, error.message
-            yield rx.toast.error(error.message)
+            yield toasts.error(error.message)
             return
         except Exception:
             log.exception("Posting a review failed")
             self.submitting, self.error = False, SUBMIT_FAILED
-            yield rx.toast.error(SUBMIT_FAILED)
+            yield toasts.error(SUBMIT_FAILED)
             return
         self.submitting = False
         self.form_version += 1
-        followups: list = [rx.toast.success(POSTED), ReviewListState.load]
+        # The newest reviews, average and count come back in this reply: no second event to ask for them.
+        await (await self.get_state(ReviewListState))._first_page()
+        followups: list = [toasts.success(POSTED)]
         if on_player(self):
             followups.append(PlayerState.refresh_rating)
         yield followups
@@ -208,15 +215,15 @@ class ReviewReplyState(rx.State):
             )
         except DomainError as error:
             self.submitting = False
-            yield rx.toast.error(error.message)
+            yield toasts.error(error.message)
             return
         except Exception:
             log.exception("Posting a reply failed")
             self.submitting = False
-            yield rx.toast.error(REPLY_FAILED)
+            yield toasts.error(REPLY_FAILED)
             return
         self.submitting = False
-        yield [rx.toast.success(REPLY_POSTED), ReviewListState.refresh]
+        yield [toasts.success(REPLY_POSTED), ReviewListState.refresh]
 
 
 def _as_int(value: object) -> int | None:
@@ -285,16 +292,16 @@ class MyReviewsState(UserPagesState, rx.State):
             )
         except DomainError as error:
             self.saving, self.edit_error = False, error.message
-            yield rx.toast.error(error.message)
+            yield toasts.error(error.message)
             return
         except Exception:
             log.exception("Editing a review failed")
             self.saving, self.edit_error = False, EDIT_FAILED
-            yield rx.toast.error(EDIT_FAILED)
+            yield toasts.error(EDIT_FAILED)
             return
         self.saving, self.editing_id = False, 0
         await self._fetch()
-        yield rx.toast.success(EDITED)
+        yield toasts.success(EDITED)
 
     @rx.event
     def ask_delete(self, review_id: int):
@@ -321,16 +328,16 @@ class MyReviewsState(UserPagesState, rx.State):
             )
         except DomainError as error:
             self.deleting = False
-            yield rx.toast.error(error.message)
+            yield toasts.error(error.message)
             return
         except Exception:
             log.exception("Deleting a review failed")
             self.deleting = False
-            yield rx.toast.error(DELETE_FAILED)
+            yield toasts.error(DELETE_FAILED)
             return
         self.deleting, self.confirming_id = False, 0
         await self._fetch()
-        followups: list = [rx.toast.success(DELETED)]
+        followups: list = [toasts.success(DELETED)]
         corrected = self._url_follows_page()
         if corrected is not None:
             followups.append(corrected)

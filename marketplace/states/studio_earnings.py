@@ -28,6 +28,7 @@ from marketplace.shapes.earnings import (
     Sale,
     SalesPage,
 )
+from marketplace.states import toasts
 from marketplace.states.paging import list_url, page_number
 from marketplace.states.session import verified_user_id
 
@@ -158,7 +159,7 @@ class StudioEarningsState(rx.State):
         except Exception:
             log.exception("Making the earnings CSV failed")
             self.downloading = False
-            yield rx.toast.error(DOWNLOAD_FAILED)
+            yield toasts.error(DOWNLOAD_FAILED)
             return
         self.downloading = False
         yield rx.download(data=text, filename=name, mime_type="text/csv")
@@ -201,4 +202,4 @@ class StudioEarningsState(rx.State):
             return
         self._show_payout(details)
         self.saving, self.editing, self.payout_message = False, False, SAVED
-        yield rx.toast.success(SAVED)
+        yield toasts.success(SAVED)

@@ -19,6 +19,7 @@ from marketplace.domain import teach
 from marketplace.domain.errors import Conflict, DomainError
 from marketplace.domain.validation import InvalidInput
 from marketplace.shapes.teach import EXPERTISE_BOUND, LINK_BOUND, TEXT_BOUND, InstructorApplication
+from marketplace.states import toasts
 from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
@@ -82,7 +83,7 @@ class TeachState(rx.State):
         errors = teach.application_errors(form)
         if errors:
             self.errors = errors
-            yield rx.toast.error(next(iter(errors.values())))
+            yield toasts.error(next(iter(errors.values())))
             return
         session_state = await self.get_state(SessionState)
         user_id = await session_state._verified_user_id()
@@ -95,7 +96,7 @@ class TeachState(rx.State):
             became = await in_session_thread(lambda session: teach.become_instructor(session, user_id, form))
         except InvalidInput as exc:
             self.errors, self.saving = exc.errors, False
-            yield rx.toast.error(exc.message)
+            yield toasts.error(exc.message)
             return
         except Conflict as exc:  # an instructor already (another tab): show the way to the studio
             self.saving = False
@@ -103,20 +104,20 @@ class TeachState(rx.State):
                 lambda session: _instructor_id(session, user_id), readonly=True
             )
             self._store_role(session_state)
-            yield rx.toast.info(exc.message)
+            yield toasts.info(exc.message)
             return
         except DomainError as exc:
             self.saving = False
-            yield rx.toast.error(exc.message)
+            yield toasts.error(exc.message)
             return
         except Exception:
             log.exception("Becoming an instructor failed")
             self.saving = False
-            yield rx.toast.error(SAVE_FAILED)
+            yield toasts.error(SAVE_FAILED)
             return
         self.errors, self.saving, self.instructor_id = {}, False, became.instructor_id
         session_state._set_user({**_stored(session_state), **became.user.stored()})
-        yield rx.toast.success(WELCOME)
+        yield toasts.success(WELCOME)
 
     def _store_role(self, session_state: SessionState) -> None:
         session_state._set_user({**_stored(session_state), "role": teach.INSTRUCTOR})

@@ -19,6 +19,7 @@ from marketplace.domain import wishlist
 from marketplace.domain.errors import DomainError
 from marketplace.shapes.base import Page
 from marketplace.shapes.catalog import CourseCard
+from marketplace.states import toasts
 from marketplace.states.paging import UserPagesState
 from marketplace.states.session import verified_user_id
 
@@ -67,14 +68,14 @@ class WishlistState(rx.State):
         try:
             self.ids = await in_session_thread(lambda s: _toggle(s, user_id, course, add))
         except DomainError as exc:  # the course is gone, or the list is full
-            return rx.toast.error(exc.message)
+            return toasts.error(exc.message)
         except Exception:
             log.exception("Changing the wishlist failed for course %s", course)
-            return rx.toast.error(CHANGE_FAILED)
+            return toasts.error(CHANGE_FAILED)
         if not add:  # /profile's list drops the card at once
             listed = await self.get_state(WishlistPageState)
             listed._drop(course)
-        return rx.toast.success(ADDED if add else REMOVED)
+        return toasts.success(ADDED if add else REMOVED)
 
 
 class WishlistPageState(UserPagesState, rx.State):
