@@ -28,10 +28,11 @@ from reflex_base.config import get_config
 from reflex_base.constants import Endpoint
 from reflex_base.environment import environment
 from starlette.applications import Starlette
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import Mount
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from marketplace import page_hints
 from marketplace.route_pages import route_page_name
 
 API_PREFIX = "/api"
@@ -39,11 +40,20 @@ PAGE_METHODS = ("GET", "HEAD")
 
 
 class PageFiles(PrecompressedStaticFiles):
-    """Reflex's static files, answering a folder's address without a trailing slash with its ``index.html``."""
+    """Reflex's static files, answering a folder's address without a trailing slash with its ``index.html``, and
+    naming in a page's answer the pictures it will draw first (:mod:`marketplace.page_hints`)."""
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         """Serve ``path``; where Starlette would redirect ``/x`` to ``/x/`` for ``x/index.html``, serve that file;
         an address of a dynamic route (``/courses/8``) gets the route's own page (marketplace.route_pages)."""
+        response = await self._page_or_file(path, scope)
+        if self.html and isinstance(response, FileResponse) and (response.media_type or "").startswith("text/html"):
+            images = await page_hints.first_images(scope["path"], scope.get("query_string", b"").decode("latin-1"))
+            if images:
+                response.headers.append("Link", page_hints.preload_header(images))
+        return response
+
+    async def _page_or_file(self, path: str, scope: Scope) -> Response:
         route_page = await self._route_page(path, scope)
         if route_page is not None:
             return route_page

@@ -91,11 +91,18 @@ def forget_listings() -> None:
     _blocks.forget()
 
 
+def listing_page(session: Session, query: catalog.ListingQuery) -> Page[CourseCard]:
+    """The page of courses ``query`` names, as every visitor sees it (kept for :data:`LISTING_SECONDS`).
+
+    Shared: copy a card before changing it.
+    """
+    return _pages.get((str(session.get_bind().url), query), lambda: catalog.list_courses_for(session, query))
+
+
 def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | None) -> _Listing:
     """The page of courses, the sidebar's lists and the slider's top; the viewer's own courses marked Enrolled."""
-    database = str(session.get_bind().url)
-    result = _pages.get((database, query), lambda: catalog.list_courses_for(session, query))
-    blocks = _blocks.get(database, lambda: _read_blocks(session))
+    result = listing_page(session, query)
+    blocks = _blocks.get(str(session.get_bind().url), lambda: _read_blocks(session))
     # The shared cards are copied before this viewer's Enrolled marks go on them.
     result = result.model_copy(update={"data": [card.model_copy() for card in result.data]})
     blocks = dataclasses.replace(blocks, featured=[card.model_copy() for card in blocks.featured])
