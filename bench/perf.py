@@ -27,9 +27,13 @@ on port 3472 with its own data folder; PostgreSQL databases mp_h7 (and mp_h7_big
   search is the header search's event. The /categories hydrate p95 (50 tabs opening at once) is compared with the
   floor's. With ``--size 100k`` the page change is also measured at 100,000 courses.
 * **pages**: Lighthouse 13 (bench/.tools, from npm) with its default mobile preset and Debian's Chromium, on /,
-  /categories, a course page and /login, and on the floor's page: performance, accessibility, largest paint as
+  /categories, a course page, /login and that course's player for an enrolled learner (signed in through
+  bench/lighthouse_signed_in.mjs), and on the floor's page: performance, accessibility, largest paint as
   a ratio to the floor's, layout shift, and the bytes / moves.
 * **idle**: 1,000 tabs open a page and leave, on the app and on the floor; then both servers' CPU over 60 s.
+* **workers**: the header search at 50 tabs on the default server (one worker, states on disk), then on one and
+  on two workers keeping their states in Redis (``BENCH_REDIS_URL``, database 13, flushed): two workers against
+  the default one.
 
 The event and state names used are in the table just below: states are resolved by class name in the compiled
 front end's state tree (the build the server serves), so a renamed module is followed; a renamed class or handler
@@ -67,6 +71,7 @@ from live_server import (  # noqa: E402
     configure_environment,
     create_database,
     ensure_database,
+    flush_redis,
     group_cpu_seconds,
     log_findings,
     pct,
@@ -100,11 +105,14 @@ PG_BASE = "postgresql+psycopg://postgres@127.0.0.1:5432"
 # the server with another run or with a test database of the same name).
 PG_DB = os.environ.get("BENCH_PG_DB", "mp_h7")
 PG_BIG_DB = os.environ.get("BENCH_PG_BIG_DB", "mp_h7_big")
+# The Redis database the two-worker figure's server keeps its states in (flushed before and after).
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 TOOLS = ORIGINAL_ROOT / "bench/.tools"
 CACHE = ORIGINAL_ROOT / "bench/.cache"
 WSLOAD_DIR = Path(os.environ.get("WSLOAD_DIR", "/work/shared/bench-tools"))
 WS_PYTHON = TOOLS / "wsvenv/bin/python"
 LIGHTHOUSE = TOOLS / "node_modules/.bin/lighthouse"
+SIGNED_IN_SCRIPT = BENCH_DIR / "lighthouse_signed_in.mjs"
 CHROMIUM = "/usr/bin/chromium"
 # The production build the server serves (a snapshot run keeps its own, beside the work tree's).
 WEB_DIR = (
@@ -113,6 +121,7 @@ WEB_DIR = (
     else (ORIGINAL_ROOT / (".web-perf" if ORIGINAL_ROOT == PROJECT_ROOT else ".web-perf-snapshot"))
 )
 SIZES = {"demo": 0, "100k": 100_000}
+PARTS = ("api", "events", "pages", "idle", "workers")
 
 SEARCH_QUERIES = ["python", "excel bootcamp", "yoruba", "design", "marketing", "zzzz", "data analysis", "guitar"]
 HEADER_SEARCHES = ["python", "excel", "design", "yoruba", "marketing", "guitar"]
@@ -513,7 +522,7 @@ class Bench:
         self.env = env
         self.report = report
         self.repeats = 1 if args.quick else 3
-        self.parts: list[str] = args.only or ["api", "events", "pages", "idle"]
+        self.parts: list[str] = args.only or list(PARTS)
         self.floor: FloorServer | None = None
         self.floor_events: dict[str, float | None] | None = None  # events/s and hydrate p95, medians
         self.server: LiveServer | None = None
@@ -707,7 +716,8 @@ class Bench:
                         r = await client.post(
                             f"{base}/api/auth/login", json={"email": f"{tag}x{n}@perf.example", "password": PASSWORD}
                         )
-                    r.raise_for_status()
+                    if r.status_code != 200:
+                        raise RuntimeError(f"login of a bench learner: {r.status_code} {r.text[:300]}")
                     return r.json()
 
                 return await asyncio.gather(*(one(n) for n in range(count)))
@@ -863,16 +873,21 @@ class Bench:
 
     # -- pages -------------------------------------------------------------------------------------------------
 
-    def lighthouse(self, url: str) -> dict:
+    def lighthouse(self, url: str, storage: dict[str, str] | None = None) -> dict:
+        """Lighthouse's mobile preset on ``url``; with ``storage``, in a browser that holds those localStorage
+        items first (a signed-in learner's session: bench/lighthouse_signed_in.mjs)."""
         out_path = self.env.tmp / f"lh-{int(time.time() * 1000)}.json"
         env = reflex_tool_env()
         env["CHROME_PATH"] = CHROMIUM
-        proc = subprocess.run(
-            [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out_path}",
-             "--only-categories=performance,accessibility",
-             "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"],
-            env=env, capture_output=True, text=True, timeout=180,
-        )  # fmt: skip
+        if storage is None:
+            argv = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out_path}",
+                    "--only-categories=performance,accessibility",
+                    "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"]  # fmt: skip
+        else:
+            script = TOOLS / SIGNED_IN_SCRIPT.name
+            shutil.copyfile(SIGNED_IN_SCRIPT, script)  # beside node_modules, where its imports resolve
+            argv = ["node", str(script), url, json.dumps(storage), str(out_path)]
+        proc = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=180, cwd=TOOLS)
         if not out_path.exists():
             raise RuntimeError(f"lighthouse failed on {url}: {proc.stderr[-800:]}")
         data = json.loads(out_path.read_text())
@@ -893,12 +908,21 @@ class Bench:
         base = f"http://localhost:{APP_PORT}"
         first = httpx.get(f"http://127.0.0.1:{APP_PORT}/api/courses?perPage=1", timeout=30).json()["data"][0]
         course_id = first.get("id") or first.get("_id")
-        paths = ["/", "/categories", f"/courses/{course_id}", "/login"]
+        player = f"/order-complete/{course_id}"  # the course player (routes.PLAYER), for an enrolled learner
+        paths = ["/", "/categories", f"/courses/{course_id}", "/login", player]
+        learner = self.make_learners(50)[0]  # the events' learners (made once per run)
+        sql(
+            self.url,
+            "INSERT INTO enrollments (user_id, course_id, created_at, last_position_seconds) "
+            "VALUES (:user, :course, CURRENT_TIMESTAMP, 0) ON CONFLICT DO NOTHING",
+            {"user": learner["id"], "course": course_id},
+        )
+        signed_in = {"token": learner["token"], "refresh": learner["refresh"], "user": json.dumps(learner["user"])}
         floor_runs, runs = [], {p: [] for p in paths}
         for _ in range(self.repeats):  # the floor between the app's pages, so drifts touch both alike
             floor_runs.append(self.lighthouse(f"http://localhost:{FLOOR_PORT}/"))
             for p in paths:
-                runs[p].append(self.lighthouse(base + p))
+                runs[p].append(self.lighthouse(base + p, signed_in if p == player else None))
         fl = {k: median([r[k] for r in floor_runs]) for k in floor_runs[0]}
         self.report.add(
             Row("floor page: Lighthouse performance", fl["performance"], None, "score", "-", None,
@@ -906,16 +930,50 @@ class Bench:
         )  # fmt: skip
         for p in paths:
             m = {k: median([r[k] for r in runs[p]]) for k in runs[p][0]}
-            self.report.add(Row(f"{p} performance", m["performance"], fl["performance"], "score", ">= 0.95",
+            name = f"player {p}" if p == player else p
+            self.report.add(Row(f"{name} performance", m["performance"], fl["performance"], "score", ">= 0.95",
                                 m["performance"] >= 0.95))  # fmt: skip
-            self.report.add(Row(f"{p} accessibility", m["accessibility"], fl["accessibility"], "score", ">= 0.95",
+            self.report.add(Row(f"{name} accessibility", m["accessibility"], fl["accessibility"], "score", ">= 0.95",
                                 m["accessibility"] >= 0.95))  # fmt: skip
-            self.report.add(Row(f"{p} largest paint (LCP)", m["lcp"] / 1000, fl["lcp"] / 1000, "s", "<= 1.15 x",
+            self.report.add(Row(f"{name} largest paint (LCP)", m["lcp"] / 1000, fl["lcp"] / 1000, "s", "<= 1.15 x",
                                 m["lcp"] <= 1.15 * fl["lcp"]))  # fmt: skip
-            self.report.add(Row(f"{p} layout shift (CLS)", m["cls"], fl["cls"], "", "<= 0.05", m["cls"] <= 0.05))
+            self.report.add(Row(f"{name} layout shift (CLS)", m["cls"], fl["cls"], "", "<= 0.05", m["cls"] <= 0.05))
             if p == "/":
                 kib = m["bytes"] / 1024
                 self.report.add(Row("/ transfer size", kib, fl["bytes"] / 1024, "KiB", "<= 350 KiB", kib <= 350))
+
+    # -- workers -----------------------------------------------------------------------------------------------
+
+    def _serve(self, workers: int, redis_url: str) -> None:
+        """Serve the same database again with ``workers`` processes and ``redis_url`` ("" = the disk states)."""
+        self.stop_app()
+        flush_redis(redis_url)
+        self.env.workers, self.env.redis_url = workers, redis_url
+        self.server = LiveServer(self.env, WEB_DIR, None)
+        self.server.start()
+
+    def workers(self) -> None:
+        """The header search at 50 tabs on one worker (the default: states on disk) and on two workers sharing
+        their states in Redis (what a bigger deployment runs); the goal is 1.6 x. One worker on Redis is shown
+        beside them: the share of the difference that is Redis's own cost."""
+        spec = {"clients": 50, "events": 10 if self.args.quick else 20, "route": "/", "event": self.names["search"],
+                "payloads": [{"value": q, "typed_on": "/"} for q in HEADER_SEARCHES]}  # fmt: skip
+        measured: dict[tuple[int, str], dict] = {}
+        try:
+            for workers, redis_url in ((1, ""), (1, REDIS_URL), (2, REDIS_URL)):
+                if (workers, redis_url) != (self.env.workers, self.env.redis_url):
+                    self._serve(workers, redis_url)
+                measured[(workers, redis_url)] = self.event_runs(spec, self.repeats)
+        finally:
+            self._serve(1, "")  # the other parts measure the default server
+            flush_redis(REDIS_URL)
+        one, one_redis, two = measured[(1, "")], measured[(1, REDIS_URL)], measured[(2, REDIS_URL)]
+        ratio = two["eps"] / one["eps"] if two["eps"] and one["eps"] else None
+        self.report.add(
+            Row("two workers with Redis vs one worker, header search at 50 tabs", two["eps"], one["eps"], "ev/s",
+                ">= 1.6 x", ratio is not None and ratio >= 1.6 and not two["errors"],
+                f"one worker on Redis {_num(one_redis['eps'], 'ev/s')}; p95 {two['p95']} ms vs {one['p95']} ms")
+        )  # fmt: skip
 
     # -- idle --------------------------------------------------------------------------------------------------
 
@@ -949,7 +1007,7 @@ class Bench:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="one repeat instead of a median of 3, fewer events")
-    p.add_argument("--only", action="append", choices=["api", "events", "pages", "idle"], help="parts to run")
+    p.add_argument("--only", action="append", choices=PARTS, help="parts to run")
     p.add_argument("--database", choices=["sqlite", "postgresql"], help="one database (default: both for the API "
                    "and events, SQLite for pages and idle)")  # fmt: skip
     p.add_argument("--size", choices=list(SIZES), help="one catalog size (default: both)")
@@ -984,7 +1042,7 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(args.tmp) if args.tmp else Path(tempfile.mkdtemp(prefix="perf-"))
     if args.snapshot:
         snapshot_and_exec(raw, tmp)
-    parts = args.only or ["api", "events", "pages", "idle"]
+    parts = args.only or list(PARTS)
     databases = [args.database] if args.database else ["sqlite", "postgresql"]
     sizes = [args.size] if args.size else list(SIZES)
     env = configure_environment(tmp, database_url=None, redis_url=None, port=APP_PORT, workers=1)
@@ -1006,7 +1064,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             built = build(web_dir=WEB_DIR, public_url=env.public_url)
             print(f"front end {'built' if built else 'up to date'} in {WEB_DIR} ({time.monotonic() - t0:.0f} s)")
-        if {"events", "pages", "idle"} & set(parts):
+        if {"events", "pages", "idle", "workers"} & set(parts):
             bench.start_floor()
         for database in databases:
             for size in sizes:
@@ -1015,7 +1073,7 @@ def main(argv: list[str] | None = None) -> int:
                     for part in parts
                     if part == "api"
                     or (part == "events" and (database == databases[0] or size == "demo"))  # 2nd db: cart only
-                    or (part in ("pages", "idle") and database == databases[0] and size == "demo")
+                    or (part in ("pages", "idle", "workers") and database == databases[0] and size == "demo")
                 ]
                 if not wanted:
                     continue
@@ -1031,6 +1089,8 @@ def main(argv: list[str] | None = None) -> int:
                             bench.pages()
                         elif part == "idle":
                             bench.idle()
+                        elif part == "workers":
+                            bench.workers()
                     except Exception as exc:  # noqa: BLE001 - one part failing does not lose the others
                         traceback.print_exc()
                         report.notes.append(f"{part} ({database}, {size}) failed: {exc!r}"[:400])
