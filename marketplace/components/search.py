@@ -7,7 +7,7 @@ from reflex_base.vars.base import Var
 from reflex_base.vars.object import ObjectVar
 from reflex_components_core.el.elements.forms import Input
 
-from marketplace import styles
+from marketplace import routes, styles
 from marketplace.components.icons import lucide
 from marketplace.components.ui import image
 from marketplace.shapes.catalog import SearchResult
@@ -73,13 +73,19 @@ def _result(item: SearchResult, index: int) -> rx.Component:
 
 
 def search_box(key: str) -> rx.Component:
-    """A search input with its results panel; ``key`` keeps element ids unique per placement."""
-    return rx.el.div(
+    """A search input with its results panel; ``key`` keeps element ids unique per placement.
+
+    The box is a plain ``GET /search?q=`` form too: Enter pressed before the page's scripts have run (a slow
+    phone) still opens the results page. Once React has the page, the form's own submit is prevented and the
+    handlers above do the work (suggestions, the highlighted course, or the same results page).
+    """
+    return rx.el.form(
         rx.el.label("Search courses", html_for=f"search-{key}", class_name="sr-only"),
         rx.el.div(
             lucide("search", size=18, class_name="absolute left-3 top-1/2 -translate-y-1/2 text-gray-400"),
             SearchInput.create(
                 id=f"search-{key}",
+                name="q",
                 # type=text, not search: Chromium clears a search field on Escape, which should only close the panel.
                 type="text",
                 enter_key_hint="search",
@@ -112,5 +118,7 @@ def search_box(key: str) -> rx.Component:
                 "bg-white py-1 shadow-lg z-50",
             ),
         ),
+        action=routes.SEARCH,
+        method="get",
         class_name="relative w-full",
     )

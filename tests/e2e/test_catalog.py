@@ -528,6 +528,28 @@ def _word_with_results(live_app, at_least: int) -> tuple[str, list[dict]]:
     raise AssertionError(f"No title word finds {at_least} courses")
 
 
+def test_header_search_opens_the_results_before_the_page_has_its_scripts(page, live_app):
+    """On a slow phone Enter can come before React has the page: the box is a plain form to /search then."""
+    word, found = _word_with_results(live_app, 1)
+
+    def no_scripts(route) -> None:
+        if route.request.resource_type == "script":
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/*", no_scripts)
+    page.goto("/faq")  # this page never gets its scripts: nothing but the HTML answers the keys
+    page.unroute("**/*", no_scripts)  # the results page that opens next loads as usual
+    box = page.locator("input[role=combobox]:visible").first
+    box.fill(word)
+    box.press("Enter")
+    expect(page).to_have_url(re.compile(rf"/search\?q={re.escape(quote(word))}$"))
+    expect(page.get_by_role("heading", name=f'Results for "{word}"', level=1)).to_be_visible()
+    card = page.get_by_test_id("course-grid").get_by_test_id("course-card")
+    expect(card.filter(has_text=found[0].title).first).to_be_visible()
+
+
 def test_header_search_arrow_up_moves_the_highlight_up_and_enter_opens_it(page, live_app):
     word, results = _word_with_results(live_app, 3)
     page.goto("/faq")
