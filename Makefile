@@ -23,12 +23,23 @@ SOURCES := marketplace tests alembic bench rxconfig.py
 run: install node
 	$(BIN)/python -m marketplace.manage run
 
+# The database tests run on SQLite and, as production runs on it, on PostgreSQL too: the one TEST_DATABASE_URL names
+# (.ci/run), or else the local server when it answers, in a database of this checkout's own made afresh each run.
+WITH_POSTGRES = if [ -z "$$TEST_DATABASE_URL" ] && pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then \
+	db="marketplace_test_$$(printf %s "$(CURDIR)" | md5sum | cut -c1-8)"; \
+	if PGOPTIONS=--client-min-messages=warning psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $$db" \
+		&& psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $$db"; then \
+		export TEST_DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:5432/$$db"; \
+	fi; \
+fi; \
+echo "Database tests: SQLite$${TEST_DATABASE_URL:+ and PostgreSQL ($${TEST_DATABASE_URL\#\#*/})}";
+
 test: lint types node chromium
-	$(BIN)/python -m pytest tests
+	@$(WITH_POSTGRES) $(BIN)/python -m pytest tests
 
 # The inner loop: lint, types, unit and API tests on both databases; no browser, no build (a few minutes).
 check: lint types
-	$(BIN)/python -m pytest tests/unit tests/api
+	@$(WITH_POSTGRES) $(BIN)/python -m pytest tests/unit tests/api
 
 lint: install-dev
 	$(BIN)/ruff check $(SOURCES)
