@@ -17,10 +17,13 @@ from reflex.istate.data import ReflexURL
 from marketplace.domain import sessions
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.shapes.catalog import SearchResult
+from marketplace.shapes.commerce import Cart, CartItem
+from marketplace.states import cart as cart_states
 from marketplace.states import learning as learning_states
 from marketplace.states import reviews as review_states
 from marketplace.states import search as search_states
 from marketplace.states import session as session_states
+from marketplace.states.cart import CartState
 from marketplace.states.learning import MyCoursesState
 from marketplace.states.reviews import ReviewFormState, ReviewListState
 from marketplace.states.search import SearchState
@@ -244,3 +247,26 @@ def test_a_chosen_section_plays_once_loaded_but_changing_speed_never_starts_play
     assert state.current_id == 2 and state.autoplay
     assert "v.play()" in script(state.video_ready())
     assert "play()" not in script(state.set_speed("1.5"))
+
+
+def test_add_to_cart_sends_the_cart_lists_only_to_a_page_that_shows_them(monkeypatch):
+    """Add To Cart on a course page answers with the badge's stored cart and the toast, not the cart's lists
+    (three copies of the cart per click before); on the cart page the lists follow, and only when they changed."""
+    carts = [Cart(items=[CartItem(id=3, title="Three")], count=1)]
+    monkeypatch.setattr(cart_states, "_add_on_server", lambda _s, _user, _course: ("added", carts[-1]))
+    state = _state(CartState, monkeypatch)
+    stored = state.parent_state.substates[SessionState.get_name()]
+
+    _on_page(state, "/courses/3")
+    asyncio.run(state.add(3))
+    assert '"id": 3' in stored.cart_json  # the header badge counts it
+    assert state.items == [] and not {"items", "saved", "totals", "checkout_items"} & state.dirty_vars
+
+    _on_page(state, "/cart/")
+    asyncio.run(state.add(3))
+    assert [i.id for i in state.items] == [3] and [i.id for i in state.checkout_items] == [3]
+    state.dirty_vars.clear()
+    stored.dirty_vars.clear()
+    asyncio.run(state.add(3))  # the same cart again: nothing of it is sent again
+    assert not {"items", "saved", "totals", "checkout_items"} & state.dirty_vars
+    assert "cart_json" not in stored.dirty_vars
