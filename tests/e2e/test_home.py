@@ -114,7 +114,8 @@ def test_become_an_instructor_leads_to_what_teaching_here_means(page):
     button.click()
     expect(page).to_have_url(re.compile(rf"{routes.TEACH}/?$"), timeout=WAIT)
     expect(page.get_by_role("heading", name="What teaching here means", level=2)).to_be_visible(timeout=WAIT)
-    expect(page.get_by_role("main").get_by_role("link", name="Create account")).to_be_visible()
+    # Drawn once the page's on_load has answered (who is asking): as long as the page on a busy machine.
+    expect(page.get_by_role("main").get_by_role("link", name="Create account")).to_be_visible(timeout=WAIT)
 
 
 def test_continue_learning_leads_back_to_the_course_watched_last(browser, live_app, base_url):
