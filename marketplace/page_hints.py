@@ -13,14 +13,12 @@ from __future__ import annotations
 import logging
 from urllib.parse import parse_qsl
 
-from marketplace import routes
 from marketplace.db.engine import in_session_thread
 from marketplace.domain.listing import ListingQuery
-from marketplace.states.listing import listing_page
+from marketplace.states.listing import LISTING_PATHS, listing_page
 
 log = logging.getLogger(__name__)
 
-LISTING_PATHS = frozenset({routes.CATEGORIES, routes.COURSES, routes.SEARCH})
 # The first row of cards on a desktop (three columns); a phone shows the first, which gets the high priority.
 FIRST_CARDS = 3
 

@@ -23,6 +23,7 @@ from marketplace.domain.errors import DomainError
 from marketplace.domain.shapes import parse_id
 from marketplace.shapes.commerce import Cart, CartItem, CartTotals
 from marketplace.states import toasts
+from marketplace.states.changes import assign_changed
 from marketplace.states.session import SessionState, verified_user_id
 
 log = logging.getLogger(__name__)
@@ -57,13 +58,6 @@ def _one_course(session: Session, user_id: int | None, course_id: int) -> Cart:
     return cart.priced([cart.course_item(session, course_id, user_id)], [])
 
 
-def _assign_changed(state: rx.State, **values: object) -> None:
-    """Set each var whose value differs: Reflex sends every var assigned, equal or not."""
-    for name, value in values.items():
-        if getattr(state, name) != value:
-            setattr(state, name, value)
-
-
 def _course_id(value: int | str) -> int:
     return int(str(value))
 
@@ -88,7 +82,7 @@ class CartState(rx.State):
     buying_one: bool = False
 
     def _set_checkout(self, buying: Cart) -> None:
-        _assign_changed(self, checkout_items=list(buying.items), checkout_totals=buying.totals)
+        assign_changed(self, checkout_items=list(buying.items), checkout_totals=buying.totals)
 
     def _replace(self, session_state: SessionState, shown: Cart) -> None:
         """Store ``shown`` in the browser (local storage, so the header badge follows) and show it on a page
@@ -104,7 +98,7 @@ class CartState(rx.State):
             session_state.cart_json = stored
         if self.router.url.path.rstrip("/") not in LIST_PAGES:
             return
-        _assign_changed(self, items=list(shown.items), saved=list(shown.saved_for_later), totals=shown.totals)
+        assign_changed(self, items=list(shown.items), saved=list(shown.saved_for_later), totals=shown.totals)
         if not self.buying_one:
             self._set_checkout(shown)
 

@@ -29,11 +29,14 @@ from marketplace.domain.errors import DomainError
 from marketplace.shapes.base import Page
 from marketplace.shapes.catalog import Category, CourseCard, InstructorCard
 from marketplace.states.catalog import mark_owned, viewer_id
+from marketplace.states.changes import assign_changed
 
 log = logging.getLogger(__name__)
 
 POPULAR_MENTORS = 4
 FEATURED_COURSES = 3
+# The addresses that show a listing (the sidebar's links keep to the one they are on).
+LISTING_PATHS = frozenset({routes.CATEGORIES, routes.COURSES, routes.SEARCH})
 FILTER_KEYS = ("category", "rating", "chapters", "max_price", "free", "level", "language", "duration", "sort")
 RESULTS_ID = "results"  # the results column: a page change and "Show N courses" bring it into view
 PRICE_STEP = 500  # naira per step of the price slider
@@ -168,7 +171,7 @@ class ListingState(rx.State):
 
     def _base_path(self) -> str:
         path = self.router.url.path.rstrip("/")
-        return path if path in (routes.COURSES, routes.SEARCH) else routes.CATEGORIES
+        return path if path in LISTING_PATHS else routes.CATEGORIES
 
     def _url(self, query: catalog.ListingQuery) -> str:
         params = query.to_params()
@@ -198,21 +201,17 @@ class ListingState(rx.State):
             return False
         result, base, blocks = listing.result, self._base_path(), listing.blocks
         # A block that did not change is not assigned again, so it is not sent again (half of each reply was).
-        categories = [c.model_copy(update={"href": catalog.category_href(c.slug, base)}) for c in blocks.categories]
-        if categories != self.categories:
-            self.categories = categories
+        assign_changed(
+            self,
+            categories=[c.model_copy(update={"href": catalog.category_href(c.slug, base)}) for c in blocks.categories],
+            mentors=blocks.mentors,
+            featured=blocks.featured,
+            languages=blocks.languages,
+            top_price=slider_top(blocks.top_price),
+        )
         self.title = self._title(query)
         self.courses = result.data
         self.total, self.page, self.pages = result.total, result.page, result.pages
-        if blocks.mentors != self.mentors:
-            self.mentors = blocks.mentors
-        if blocks.featured != self.featured:
-            self.featured = blocks.featured
-        if blocks.languages != self.languages:
-            self.languages = blocks.languages
-        top_price = slider_top(blocks.top_price)
-        if top_price != self.top_price:
-            self.top_price = top_price
         self.category = query.category or ""
         self.rating = str(query.rating or "")
         self.chapters = query.chapters or ""
