@@ -34,12 +34,16 @@ WITH_POSTGRES = if [ -z "$$TEST_DATABASE_URL" ] && pg_isready -h 127.0.0.1 -p 54
 fi; \
 echo "Database tests: SQLite$${TEST_DATABASE_URL:+ and PostgreSQL ($${TEST_DATABASE_URL\#\#*/})}";
 
+# The unit and API tests run on every core (pytest-xdist, a database of its own per worker), then the browser tests
+# against one live app.
+FAST_TESTS = $(BIN)/python -m pytest tests/unit tests/api -n auto --dist loadfile
+
 test: lint types node chromium
-	@$(WITH_POSTGRES) $(BIN)/python -m pytest tests
+	@$(WITH_POSTGRES) $(FAST_TESTS) && $(BIN)/python -m pytest tests/e2e
 
 # The inner loop: lint, types, unit and API tests on both databases; no browser, no build (a few minutes).
 check: lint types
-	@$(WITH_POSTGRES) $(BIN)/python -m pytest tests/unit tests/api
+	@$(WITH_POSTGRES) $(FAST_TESTS)
 
 lint: install-dev
 	$(BIN)/ruff check $(SOURCES)
