@@ -295,14 +295,10 @@ def get_course_detail(
     detail.sections = [_section(s, s.is_preview or enrolled or own, ready) for s in sections]
     detail.instructor = _instructor_block(course)
     if reviews_shown > 0:  # the course page reads its reviews through the review list instead (0 here)
-        detail.review_summary = reviews.summary_of(reviews.star_counts(session, reviews.COURSE, course_id))
-        detail.reviews = reviews.review_page(
-            session,
-            reviews.COURSE,
-            course_id,
-            per_page=reviews_shown,
-            total=detail.review_summary.total_reviews,  # counted by the summary just now: not twice
-        ).reviews
+        newest, detail.review_summary = reviews.page_and_summary(
+            session, reviews.COURSE, course_id, per_page=reviews_shown
+        )
+        detail.reviews = newest.reviews
     return detail
 
 

@@ -16,7 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import ColumnElement, bindparam, func, literal
+from sqlalchemy import ColumnElement, bindparam, case, func, literal
 from sqlalchemy import select as core_select
 from sqlalchemy.orm import Mapped
 from sqlmodel import Session, col, select
@@ -108,8 +108,7 @@ def reviews_shown(
     """
     target_type = normalize_type(target_type)
     teacher = target_teacher(session, target_type, target_id)
-    summary = summary_of(star_counts(session, target_type, target_id))
-    listed = review_page(session, target_type, target_id, page=page, per_page=per_page, total=summary.total_reviews)
+    listed, summary = page_and_summary(session, target_type, target_id, page=page, per_page=per_page)
     return listed, summary, viewer_id is not None and teacher == viewer_id
 
 
@@ -190,6 +189,30 @@ def review_page(
     return ReviewPage.of(shaped, total=total, page=page, per_page=per_page)
 
 
+def page_and_summary(
+    session: Session, target_type: str, target_id: int, *, page: int = 1, per_page: int = 10
+) -> tuple[ReviewPage, ReviewSummary]:
+    """A page of a target known to exist (``target_type`` already normalized) and its summary, in one query: the
+    page's rows carry the per-star counts of all the target's counted reviews. A page past the last (an old
+    link) is brought into range with a count and a second read, as :func:`review_page` does."""
+    connection = row_reader(session)
+    per_page = min(max(1, per_page), MAX_PER_PAGE)
+    page = max(1, page)
+    target = {"target_type": target_type, "target_id": target_id}
+    rows = connection.execute(
+        _NEWEST_WITH_STARS, {**target, "offset": Page.offset(page, per_page), "limit": per_page}
+    ).all()
+    if not rows and page > 1:
+        summary = summary_of(star_counts(session, target_type, target_id))
+        return review_page(
+            session, target_type, target_id, page=page, per_page=per_page, total=summary.total_reviews
+        ), summary
+    first = rows[0] if rows else None
+    summary = summary_of({stars: int(getattr(first, f"stars_{stars}") or 0) if first else 0 for stars in _STAR_VALUES})
+    shaped = [review_shape(row, _author(row)) for row in rows]
+    return ReviewPage.of(shaped, total=summary.total_reviews, page=page, per_page=per_page), summary
+
+
 def _latest_ids(*where: ColumnElement[bool] | bool, per: tuple[Mapped[Any], ...]) -> SelectOfScalar[int]:
     """The ids of the newest review in each group ``per`` of the reviews matching ``where``."""
     ranked = (
@@ -232,6 +255,13 @@ _NEWEST_FIRST = (
     .limit(bindparam("limit"))
 )
 
+_STAR_VALUES = (5, 4, 3, 2, 1)
+# The same page, each row also carrying how many of the target's counted reviews gave each star (the window sums
+# run over every counted review, before the page's offset and limit).
+_NEWEST_WITH_STARS = _NEWEST_FIRST.add_columns(
+    *[func.sum(case((REVIEWS.c.rating == stars, 1), else_=0)).over().label(f"stars_{stars}") for stars in _STAR_VALUES]
+)
+
 
 def _author(row: AnyRow) -> SimpleNamespace | None:
     """The author's part of a :data:`_NEWEST_FIRST` row (None when the account is gone)."""
@@ -251,7 +281,7 @@ def star_counts(session: Session, target_type: str, target_id: int) -> dict[int,
     """How many authors gave each star, by their latest review of the target."""
     rows = row_reader(session).execute(_STARS, {"target_type": target_type, "target_id": target_id}).all()
     counts = {stars: count for stars, count in rows}
-    return {stars: counts.get(stars, 0) for stars in (5, 4, 3, 2, 1)}
+    return {stars: counts.get(stars, 0) for stars in _STAR_VALUES}
 
 
 def summary_of(distribution: dict[int, int]) -> ReviewSummary:

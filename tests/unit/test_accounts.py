@@ -10,11 +10,10 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import event
 from sqlmodel import select
 
 from marketplace import mail
-from marketplace.db.engine import get_engine, session_scope
+from marketplace.db.engine import session_scope
 from marketplace.db.models import Job, LoginAttempt, OneTimeToken, User
 from marketplace.domain import account_recovery, accounts, login_throttle
 from marketplace.domain.errors import Conflict, DomainError, TooManyRequests, Unauthorized
@@ -30,6 +29,7 @@ from marketplace.domain.validation import (
 from marketplace.settings import settings
 from tests.factories import enroll, make_course, make_user
 from tests.mail_helpers import SmtpInbox, body_html, body_text, link_token
+from tests.sql_log import statements_sent
 
 FORM = {
     "firstName": "Chioma",
@@ -444,19 +444,9 @@ def test_a_successful_login_clears_the_failures_of_that_email(session, monkeypat
 def _statements(db_url: str, call) -> tuple[object, list[str]]:
     """What ``call(session)`` answers, and every SQL statement it sent (parameters aside), in a session as the
     API gives a request."""
-    engine = get_engine(db_url)
-    sent: list[str] = []
-
-    def note(_connection, _cursor, statement, _parameters, _context, _executemany):
-        sent.append(statement)
-
-    event.listen(engine, "before_cursor_execute", note)
-    try:
-        with session_scope(db_url) as request_session:
-            answer = call(request_session)
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
-    return answer, sent
+    with statements_sent(db_url) as sent, session_scope(db_url) as request_session:
+        answer = call(request_session)
+    return answer, [statement for statement, _parameters in sent]
 
 
 @pytest.mark.parametrize(

@@ -11,13 +11,14 @@ The first page of a sort then reads its rows in index order and stops, instead o
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import text
 from sqlmodel import Session, select
 
 from marketplace.db.engine import get_engine
 from marketplace.db.models import Course
 from marketplace.domain import listing
 from marketplace.domain.catalog_visibility import published
+from tests.sql_log import statements_sent
 
 INDEX_OF_SORT = {
     "relevance": "ix_courses_relevance",
@@ -66,19 +67,10 @@ def test_n_stars_and_up_by_rating_reads_one_range_of_the_rating_index_in_order(d
 def _listing_plan(db_url: str, query: listing.ListingQuery) -> tuple[str, str]:
     """(the count's plan, the page's plan) as the listing sends them, captured on their way to the database."""
     engine = get_engine(db_url)
-    sent: list[str] = []
-
-    def capture(_conn, _cursor, statement, parameters, _context, _many):
-        if statement.lstrip().upper().startswith("SELECT") and "FROM courses" in statement:
-            sent.extend((statement, parameters))
-
-    event.listen(engine, "before_cursor_execute", capture)
-    try:
-        with Session(engine) as session:
-            listing.list_courses_for(session, query)
-    finally:
-        event.remove(engine, "before_cursor_execute", capture)
-    count_sql, count_params, page_sql, page_params = sent[-4:]
+    with statements_sent(db_url) as sent, Session(engine) as session:
+        listing.list_courses_for(session, query)
+    listed = [pair for pair in sent if pair[0].lstrip().upper().startswith("SELECT") and "FROM courses" in pair[0]]
+    (count_sql, count_params), (page_sql, page_params) = listed[-2:]
     with engine.begin() as conn:
         if engine.dialect.name == "sqlite":
             plans = [

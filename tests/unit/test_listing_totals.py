@@ -9,32 +9,22 @@ from __future__ import annotations
 
 import time
 
-from sqlalchemy import delete, event
+from sqlalchemy import delete
 from sqlmodel import col
 
-from marketplace.db.engine import get_engine
 from marketplace.db.models import CourseCategory
 from marketplace.domain import listing, listing_totals
 from tests.factories import make_category, make_course, make_instructor
+from tests.sql_log import statements_sent
 
 real_monotonic = time.monotonic
 
 
 def _counts_sent(db_url: str, work) -> int:
     """How many COUNT queries ``work`` sent to the database."""
-    sent: list[str] = []
-
-    def capture(_conn, _cursor, statement, _params, _context, _many):
-        if "count(" in statement.lower():
-            sent.append(statement)
-
-    engine = get_engine(db_url)
-    event.listen(engine, "before_cursor_execute", capture)
-    try:
+    with statements_sent(db_url) as sent:
         work()
-    finally:
-        event.remove(engine, "before_cursor_execute", capture)
-    return len(sent)
+    return sum("count(" in statement.lower() for statement, _parameters in sent)
 
 
 def test_pages_and_sorts_of_one_filter_share_one_count(session, db_url, monkeypatch):

@@ -9,8 +9,9 @@ from marketplace.db.models import Course, Instructor, Notification, Review
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.listing import ListingQuery, list_courses_for
 from marketplace.domain.review_writing import add_review
-from marketplace.domain.reviews import list_reviews, review_summary, reviews_shown, user_reviews
+from marketplace.domain.reviews import list_reviews, page_and_summary, review_summary, reviews_shown, user_reviews
 from tests.factories import enroll, make_category, make_course, make_instructor, make_user
+from tests.sql_log import statements_sent
 
 
 def _learner_in(session, course, **fields):
@@ -349,3 +350,30 @@ def test_what_a_review_list_shows_in_one_call_for_a_course_and_a_mentor(session)
         reviews_shown(session, "Course", 999_999, page=1, per_page=10, viewer_id=None)
     with pytest.raises(NotFound, match="Instructor not found"):
         reviews_shown(session, "Instructor", 999_999, page=1, per_page=10, viewer_id=None)
+
+
+def test_a_page_and_its_summary_come_in_one_query_and_agree_with_reading_them_apart(session, db_url):
+    """The course page and the review lists read a page of reviews and the per-star summary together (issue 14:
+    one query fewer per course page): the same answer as counting the stars and reading the page apart, on every
+    page, past the last page, and for a target without reviews."""
+    course = make_course(session)
+    for n, rating in enumerate((5, 4, 4, 2, 1, 5, 3)):
+        learner = _learner_in(session, course, first_name=f"Learner{n}")
+        _course_review(session, learner, course, rating=rating, comment=f"Review {n}")
+    _course_review(session, learner, course, rating=1, comment="Changed my mind")  # counted once, by the latest
+
+    apart_summary = review_summary(session, "Course", course.id)
+    assert (apart_summary.total_reviews, apart_summary.distribution) == (7, {5: 2, 4: 2, 3: 0, 2: 1, 1: 2})
+    for page in (1, 2, 3, 4, 9):
+        with statements_sent(db_url) as sent:
+            listed, summary = page_and_summary(session, "Course", course.id, page=page, per_page=3)
+        assert summary == apart_summary
+        assert listed == list_reviews(session, target_type="Course", target_id=course.id, page=page, per_page=3)
+        assert len(sent) == (1 if page <= 3 else 3), f"page {page}: {len(sent)} queries"  # past the last: clamped
+    assert [r.comment for r in listed.reviews] == ["Review 0"]  # page 9 shows the last page, the oldest review
+
+    empty = make_course(session)
+    with statements_sent(db_url) as sent:
+        listed, summary = page_and_summary(session, "Course", empty.id)
+    assert (listed.total, listed.reviews, summary.total_reviews, summary.average_text) == (0, [], 0, "0.0")
+    assert len(sent) == 1
