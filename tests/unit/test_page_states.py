@@ -270,3 +270,41 @@ def test_add_to_cart_sends_the_cart_lists_only_to_a_page_that_shows_them(monkeyp
     asyncio.run(state.add(3))  # the same cart again: nothing of it is sent again
     assert not {"items", "saved", "totals", "checkout_items"} & state.dirty_vars
     assert "cart_json" not in stored.dirty_vars
+
+
+def test_a_page_change_sends_the_new_courses_but_not_the_unchanged_sidebar(monkeypatch):
+    """The sidebar's blocks (categories, popular mentors, featured courses, languages, the slider's top) are the
+    same from one page of the listing to the next: they are not assigned again, so not sent again (half of each
+    reply was); the page's courses and numbers are."""
+    from decimal import Decimal
+
+    from marketplace.shapes.base import Page
+    from marketplace.shapes.catalog import Category, CourseCard
+    from marketplace.states import listing as listing_states
+    from marketplace.states.listing import ListingState
+
+    blocks = listing_states._Blocks(
+        categories=[Category(id=1, name="Design", slug="design")],
+        mentors=[],
+        featured=[CourseCard(id=9, title="Featured")],
+        top_price=Decimal(20_000),
+        languages=["English"],
+    )
+
+    def read(_session, query, _user_id):
+        cards = [CourseCard(id=query.page * 10 + n, title=f"Course {query.page}.{n}") for n in range(2)]
+        return listing_states._Listing(result=Page.of(cards, total=12, page=query.page, per_page=2), blocks=blocks)
+
+    monkeypatch.setattr(listing_states, "_read_listing", read)
+    state = _state(ListingState, monkeypatch, user_id=None)
+    _on_page(state, "/categories")
+    asyncio.run(state.load())
+    assert [c.slug for c in state.categories] == ["design"] and state.top_price == 20_000
+    sidebar = {"categories", "mentors", "featured", "languages", "top_price"}
+    assert {"categories", "featured", "languages", "top_price"} <= state.dirty_vars
+
+    state.dirty_vars.clear()
+    _on_page(state, "/categories?page=2")
+    asyncio.run(state.load())
+    assert [c.id for c in state.courses] == [20, 21] and state.page == 2
+    assert {"courses", "page"} <= state.dirty_vars and not sidebar & state.dirty_vars
