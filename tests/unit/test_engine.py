@@ -92,3 +92,78 @@ def test_a_read_whose_connection_the_database_dropped_runs_again_on_a_new_one(ba
     admin.dispose()
     second = asyncio.run(engine.in_session_thread(backend, readonly=True, url=db_url))
     assert second != first
+
+
+def test_writers_of_one_sqlite_file_take_turns_in_the_process_and_readers_never_wait(db_url, monkeypatch):
+    """SQLite lets one writer in at a time, and its waiting writers poll the lock from a busy handler that sleeps
+    up to 100 ms between tries. Writers of this process take turns on a lock of their own instead, held from
+    BEGIN IMMEDIATE to the commit or rollback, and each is let in the moment the last one is done; reads never
+    queue; PostgreSQL, whose writers do not block each other, takes no turns. A writer that cannot get a turn
+    within the lock timeout is refused in words, as SQLite would."""
+    from sqlalchemy import text
+
+    sqlite = db_url.startswith("sqlite")
+    monkeypatch.setattr(engine.settings, "db_lock_timeout_seconds", 2.0)
+    inside, release, order = threading.Event(), threading.Event(), []
+
+    def first_writer():
+        with engine.session_scope(db_url) as session:
+            session.execute(text("SELECT 1"))
+            order.append("first in")
+            inside.set()
+            release.wait(timeout=10)
+            order.append("first out")
+
+    def second_writer():
+        with engine.session_scope(db_url) as session:
+            session.execute(text("SELECT 1"))
+            order.append("second in")
+
+    first = threading.Thread(target=first_writer)
+    first.start()
+    assert inside.wait(timeout=10)
+    second = threading.Thread(target=second_writer)
+    second.start()
+    with engine.session_scope(db_url, readonly=True) as reader:  # a read goes ahead of the queue
+        assert reader.execute(text("SELECT 1")).scalar_one() == 1
+    second.join(timeout=0.3)  # while the first writer is in, the second waits (SQLite) or not (PostgreSQL)
+    order.append("read done")
+    release.set()
+    first.join(timeout=10)
+    second.join(timeout=10)
+    if sqlite:
+        assert order == ["first in", "read done", "first out", "second in"]
+    else:
+        assert order == ["first in", "second in", "read done", "first out"]
+    if not sqlite:
+        return
+
+    # A transaction begun on one thread and committed on another (FastAPI runs a dependency's two halves on
+    # different threads) gives its turn back; so do a failed transaction and a connection dropped mid-way.
+    session = engine.Session(engine.get_engine(db_url))
+    for step in (lambda: session.execute(text("SELECT 1")), lambda: (session.commit(), session.close())):
+        thread = threading.Thread(target=step)
+        thread.start()
+        thread.join(timeout=10)
+    with pytest.raises(ZeroDivisionError), engine.session_scope(db_url) as failing:
+        failing.execute(text("SELECT 1"))
+        raise ZeroDivisionError
+    dropped = engine.Session(engine.get_engine(db_url))
+    dropped.execute(text("SELECT 1"))
+    dropped.connection().invalidate()
+    dropped.rollback()
+    dropped.close()
+    second_writer()  # gets its turn at once, or the queue would time out below
+    assert order[-1] == "second in"
+
+    # The queue is bounded by the lock timeout.
+    monkeypatch.setattr(engine.settings, "db_lock_timeout_seconds", 0.2)
+    inside.clear()
+    release.clear()
+    holder = threading.Thread(target=first_writer)
+    holder.start()
+    assert inside.wait(timeout=10)
+    with pytest.raises(engine.SqliteWriterTimeout, match="No write turn"), engine.session_scope(db_url) as waiting:
+        waiting.execute(text("SELECT 1"))
+    release.set()
+    holder.join(timeout=10)
