@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from marketplace.db import engine
+from marketplace.db import engine, sqlite
 from tests.conftest import BACKENDS, backend_url
 
 
@@ -102,7 +102,7 @@ def test_writers_of_one_sqlite_file_take_turns_in_the_process_and_readers_never_
     within the lock timeout is refused in words, as SQLite would."""
     from sqlalchemy import text
 
-    sqlite = db_url.startswith("sqlite")
+    on_sqlite = db_url.startswith("sqlite")
     monkeypatch.setattr(engine.settings, "db_lock_timeout_seconds", 2.0)
     inside, release, order = threading.Event(), threading.Event(), []
 
@@ -131,11 +131,11 @@ def test_writers_of_one_sqlite_file_take_turns_in_the_process_and_readers_never_
     release.set()
     first.join(timeout=10)
     second.join(timeout=10)
-    if sqlite:
+    if on_sqlite:
         assert order == ["first in", "read done", "first out", "second in"]
     else:
         assert order == ["first in", "second in", "read done", "first out"]
-    if not sqlite:
+    if not on_sqlite:
         return
 
     # A transaction begun on one thread and committed on another (FastAPI runs a dependency's two halves on
@@ -163,7 +163,7 @@ def test_writers_of_one_sqlite_file_take_turns_in_the_process_and_readers_never_
     holder = threading.Thread(target=first_writer)
     holder.start()
     assert inside.wait(timeout=10)
-    with pytest.raises(engine.SqliteWriterTimeout, match="No write turn"), engine.session_scope(db_url) as waiting:
+    with pytest.raises(sqlite.SqliteWriterTimeout, match="No write turn"), engine.session_scope(db_url) as waiting:
         waiting.execute(text("SELECT 1"))
     release.set()
     holder.join(timeout=10)
