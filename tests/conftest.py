@@ -17,47 +17,35 @@ os.environ.setdefault("DATABASE_URL", f"sqlite:///{_TMP / 'default.db'}")
 os.environ.setdefault("MARKETPLACE_ENV", "test")
 
 import pytest  # noqa: E402
-from sqlalchemy import create_engine, make_url, text  # noqa: E402
+from sqlalchemy import make_url, text  # noqa: E402
 from sqlmodel import Session, SQLModel  # noqa: E402
 
 from marketplace.api.public_cache import forget_public_answers  # noqa: E402
 from marketplace.db.engine import get_engine  # noqa: E402
 from marketplace.domain.listing_totals import forget_totals  # noqa: E402
 from marketplace.manage import migrate  # noqa: E402
+from tests.pg_databases import drop_database, new_database  # noqa: E402
 
 
-def _own_postgres_database() -> str | None:
+def _own_postgres_database() -> bool:
     """With ``pytest -n`` (pytest-xdist, `make test`), each worker process works on its own PostgreSQL database:
     TEST_DATABASE_URL's name plus the worker's, made afresh here and dropped when the worker ends."""
     base, worker = os.environ.get("TEST_DATABASE_URL"), os.environ.get("PYTEST_XDIST_WORKER")
     if not base or not worker:
-        return None
-    url = make_url(base)
-    name = f"{url.database}_{worker}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    os.environ["TEST_DATABASE_URL"] = url.set(database=name).render_as_string(hide_password=False)
-    return base
+        return False
+    os.environ["TEST_DATABASE_URL"] = new_database(base, f"{make_url(base).database}_{worker}")
+    return True
 
 
-_SHARED_POSTGRES = _own_postgres_database()
+_OWN_POSTGRES = _own_postgres_database()
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
 _migrated: set[str] = set()
 
 
 def pytest_sessionfinish(session, exitstatus):
-    """Drop a worker's own PostgreSQL database (see :func:`_own_postgres_database`); FORCE closes the app's pools'
-    connections to it."""
-    if _SHARED_POSTGRES is None:
-        return
-    admin = create_engine(_SHARED_POSTGRES, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        name = make_url(os.environ["TEST_DATABASE_URL"]).database
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
+    """Drop a worker's own PostgreSQL database (see :func:`_own_postgres_database`)."""
+    if _OWN_POSTGRES:
+        drop_database(os.environ["TEST_DATABASE_URL"])
 
 
 def pytest_collection_modifyitems(items):

@@ -39,7 +39,6 @@ from urllib.parse import urlencode, urlparse
 import httpx
 import pytest
 import redis
-from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
@@ -49,6 +48,7 @@ from marketplace.settings import PROJECT_ROOT
 from tests.deploy_files import env_file, render_site, unit, unit_environment
 from tests.e2e.conftest import ARTIFACTS, E2E_REDIS_URL, Inbox
 from tests.payment_standins import FLW_HASH, FLW_SECRET, StandIn, _handler
+from tests.pg_databases import drop_database, new_database
 
 HOST = "learn.naija.test"
 # nginx's TLS port: part of the public URL, which the build bakes in, so fixed (a new port means a new build).
@@ -168,24 +168,16 @@ def provider_standin() -> Iterator[HostedStandIn]:
 @contextmanager
 def throwaway_database() -> Iterator[str]:
     """A new, empty PostgreSQL database on TEST_DATABASE_URL's server (else the local one), dropped after."""
-    base = make_url(os.environ.get("TEST_DATABASE_URL") or "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
-    name = f"naija_prod_e2e_{os.getpid()}"
-    admin = create_engine(base.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    base = os.environ.get("TEST_DATABASE_URL") or "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
     try:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        url = new_database(base, f"naija_prod_e2e_{os.getpid()}")
     except OperationalError as error:
-        admin.dispose()
-        unavailable(f"PostgreSQL at {base.render_as_string()} is unreachable ({error.orig}).")
-    url = base.set(database=name).render_as_string(hide_password=False)
+        unavailable(f"PostgreSQL at {make_url(base).render_as_string()} is unreachable ({error.orig}).")
     try:
         yield url
     finally:
         get_engine(url).dispose()
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        drop_database(url)
 
 
 def fresh_redis() -> str:

@@ -7,12 +7,13 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
 import marketplace.db.models  # noqa: F401
 from alembic import command
 from marketplace.settings import PROJECT_ROOT
+from tests.pg_databases import drop_database, new_database
 
 
 def _config(url: str) -> Config:
@@ -24,17 +25,11 @@ def _config(url: str) -> Config:
 def _fresh_databases(tmp_path):
     yield f"sqlite:///{tmp_path / 'migrations.db'}"
     if os.environ.get("TEST_DATABASE_URL"):
-        base = os.environ["TEST_DATABASE_URL"]
-        name = f"mig_{uuid.uuid4().hex[:8]}"
-        admin = create_engine(base, isolation_level="AUTOCOMMIT")
-        with admin.connect() as connection:
-            connection.execute(text(f"CREATE DATABASE {name}"))
+        url = new_database(os.environ["TEST_DATABASE_URL"], f"mig_{uuid.uuid4().hex[:8]}")
         try:
-            yield base.rsplit("/", 1)[0] + f"/{name}"
+            yield url
         finally:
-            with admin.connect() as connection:
-                connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-            admin.dispose()
+            drop_database(url)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"] if os.environ.get("TEST_DATABASE_URL") else ["sqlite"])
