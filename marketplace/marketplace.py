@@ -27,7 +27,7 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
 )
 from marketplace.pages.not_found import not_found
 from marketplace.runtime import server_lifespan
-from marketplace.state_manager import use_quiet_disk_state_manager
+from marketplace.state_manager import use_our_state_manager
 from marketplace.static_pages import serve_pages_directly
 from marketplace.web_security import BodyLimit, SecurityHeaders, UploadGuard, restrict_websocket_origins
 
@@ -44,5 +44,5 @@ app.register_lifespan_task(server_lifespan)
 restrict_websocket_origins(app)
 # Pages and assets straight from the build, inside the middlewares above but not the API's (issue 14).
 serve_pages_directly(app)
-# Reflex's disk state manager stats every state file every 2 s; this one looks every few minutes.
-use_quiet_disk_state_manager(app)
+# Reflex's disk manager stats every state file every 2 s; its Redis one can leave a lock held (state_manager.py).
+use_our_state_manager(app)

@@ -1,4 +1,7 @@
-"""A disk state manager whose expiry does not scan every state file after each write pass.
+"""Reflex's state managers, mended where Reflex 0.10.1 costs us: the disk manager's expiry scans, and a Redis lock
+that a cancelled event leaves held.
+
+**Disk** (the default without Redis):
 
 Reflex 0.10.1's :class:`~reflex.istate.manager.disk.StateManagerDisk` runs a write loop that wakes every debounce
 period (``REFLEX_STATE_MANAGER_DISK_DEBOUNCE``, 2 s) for as long as the process lives, and each pass ends with
@@ -8,17 +11,27 @@ hour leave some 14,000 files, so an idle server stats 7,000 files a second, abou
 
 Files only expire after an hour, so looking for them every few minutes deletes each at most that much later;
 :class:`QuietDiskStateManager` does exactly that (and the first look happens on the write loop's thread, not while
-the app starts). Redis (``REDIS_URL``) and memory modes are left as Reflex makes them.
+the app starts).
+
+**Redis** (``REDIS_URL``): every event takes its tab's lock, a Redis key set with ``SET NX PX``. When a tab goes
+away, Reflex cancels its page-load events; one cancelled after Redis set the key but before the answer came back
+never learns the lock is its own and never gives it back, so the same tab's next page (a reload, a link opened in
+it) waits the lock's whole expiry (10 s) before anything answers. :class:`CancelSafeRedisStateManager` lets that
+answer arrive and gives such a lock back at once.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import os
 import time
 
 import reflex as rx
+from redis.exceptions import RedisError
 from reflex.istate.manager.disk import StateManagerDisk
+from reflex.istate.manager.redis import StateManagerRedis
 from reflex.utils import path_ops
 
 # How often expired state files are looked for: a small share of the token's lifetime (1 h by default).
@@ -57,11 +70,51 @@ class QuietDiskStateManager(StateManagerDisk):
                     continue
 
 
-def use_quiet_disk_state_manager(app: rx.App) -> None:
-    """Swap the app's disk state manager (the default without Redis) for :class:`QuietDiskStateManager`.
+# Delete the lock only if it still holds this attempt's id (a lock that expired may be someone else's by now).
+_GIVE_BACK_IF_OURS = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
+
+
+@dataclasses.dataclass
+class CancelSafeRedisStateManager(StateManagerRedis):
+    """Reflex's Redis state manager, giving back a lock that its taker was cancelled while taking."""
+
+    async def _try_get_lock(self, lock_key: bytes, lock_id: bytes) -> bool | None:
+        """``SET NX`` the lock; when cancelled meanwhile, still wait for Redis's answer before the cancel goes on,
+        so that :meth:`_wait_lock` knows whether the key is ours to give back."""
+        attempt = asyncio.ensure_future(super()._try_get_lock(lock_key, lock_id))
+        try:
+            return await asyncio.shield(attempt)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await attempt
+            raise
+
+    async def _wait_lock(self, lock_key: bytes, lock_id: bytes) -> None:
+        """Take the lock; a taker cancelled on the way (even just after it got the lock) gives it back."""
+        try:
+            await super()._wait_lock(lock_key, lock_id)
+        except asyncio.CancelledError:
+            await asyncio.shield(self._give_back(lock_key, lock_id))
+            raise
+
+    async def _give_back(self, lock_key: bytes, lock_id: bytes) -> None:
+        with contextlib.suppress(RedisError):  # unreachable Redis: the lock expires on its own, as before
+            if await self.redis.eval(_GIVE_BACK_IF_OURS, 1, lock_key, lock_id):  # type: ignore[misc]
+                self._notify_next_waiter(lock_key)
+
+
+def use_our_state_manager(app: rx.App) -> None:
+    """Swap the app's state manager for the mended one of its kind (disk or Redis); memory mode is left alone.
 
     Called once, right after the app is made and before it serves: nothing has been loaded or queued yet.
     """
     current = app._state_manager
     if type(current) is StateManagerDisk:
         app._state_manager = QuietDiskStateManager(token_expiration=current.token_expiration)
+    elif type(current) is StateManagerRedis:
+        app._state_manager = CancelSafeRedisStateManager(
+            redis=current.redis,
+            token_expiration=current.token_expiration,
+            lock_expiration=current.lock_expiration,
+            lock_warning_threshold=current.lock_warning_threshold,
+        )

@@ -1,16 +1,11 @@
 """Built pages are answered at their own address, from the build folder, with the headers every answer carries,
-without going through the API's middlewares; the API, the websocket and uploads still go the long way.
-And the disk state manager does not look at every state file on each write pass."""
+without going through the API's middlewares; the API, the websocket and uploads still go the long way."""
 
 from __future__ import annotations
 
-import asyncio
 import gzip
-import os
-import time
 
 import pytest
-from reflex.istate.manager.disk import StateManagerDisk
 from reflex.utils.precompressed_staticfiles import PrecompressedStaticFiles
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
@@ -18,7 +13,7 @@ from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
 from marketplace.settings import settings
-from marketplace.state_manager import QuietDiskStateManager, use_quiet_disk_state_manager
+from marketplace.state_manager import QuietDiskStateManager
 from marketplace.static_pages import PageFiles, pages_first_transformer, serve_pages_directly
 from marketplace.web_security import SecurityHeaders, content_security_policy
 
@@ -170,61 +165,3 @@ def test_the_app_serves_its_pages_directly_with_its_header_middlewares():
 
     assert app.api_transformer[-1].__qualname__.startswith("pages_first_transformer")
     assert isinstance(app._state_manager, QuietDiskStateManager)
-
-
-# --- the disk state manager -------------------------------------------------------------------------------------------
-
-
-def _manager(kind, folder):
-    manager = kind.__new__(kind)
-    manager.__dict__["states_directory"] = folder
-    manager.__init__(token_expiration=3600)
-    return manager
-
-
-def test_expired_state_files_are_purged_every_few_minutes_not_every_pass(tmp_path, monkeypatch):
-    old, fresh = tmp_path / "old.pkl", tmp_path / "fresh.pkl"
-    for path in (old, fresh):
-        path.write_bytes(b"state")
-    two_hours_ago = time.time() - 7200
-    os.utime(old, (two_hours_ago, two_hours_ago))
-    manager = _manager(QuietDiskStateManager, tmp_path)
-    assert old.exists()  # nothing scanned while the app starts
-
-    looked: list[str] = []
-    real_scandir = os.scandir
-    monkeypatch.setattr(os, "scandir", lambda folder: looked.append(str(folder)) or real_scandir(folder))
-    manager._purge_expired_states()
-    assert not old.exists() and fresh.exists() and len(looked) == 1
-    for _ in range(100):  # the write loop's passes, every 2 s
-        manager._purge_expired_states()
-    assert len(looked) == 1
-    manager._last_purge -= manager.purge_every
-    manager._purge_expired_states()
-    assert len(looked) == 2
-
-
-def test_reflex_disk_manager_is_swapped_and_others_are_left_alone(tmp_path):
-    class App:
-        _state_manager = _manager(StateManagerDisk, tmp_path)
-
-    use_quiet_disk_state_manager(App)
-    assert type(App._state_manager) is QuietDiskStateManager
-    assert App._state_manager.token_expiration == 3600
-    other = object()
-    App._state_manager = other
-    use_quiet_disk_state_manager(App)
-    assert App._state_manager is other
-
-
-def test_the_quiet_manager_still_writes_and_reads_states(tmp_path):
-    """A smoke test of the write loop: the subclass changes only when expired files are looked for."""
-    manager = _manager(QuietDiskStateManager, tmp_path)
-
-    async def one_pass() -> None:
-        task = asyncio.create_task(manager._process_write_queue())
-        await asyncio.sleep(0.05)
-        task.cancel()
-
-    asyncio.run(one_pass())
-    assert manager._last_purge > 0

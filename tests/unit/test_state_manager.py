@@ -1,0 +1,204 @@
+"""Reflex's state managers as the app mends them (marketplace/state_manager.py): the disk manager does not look at
+every state file on each write pass, and the Redis manager gives back a lock whose taker was cancelled."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+import uuid
+
+import pytest
+import redis
+import redis.asyncio
+from reflex.istate.manager.disk import StateManagerDisk
+from reflex.istate.manager.redis import StateManagerRedis
+from reflex.istate.manager.token import BaseStateToken
+from reflex.state import State
+
+from marketplace.state_manager import CancelSafeRedisStateManager, QuietDiskStateManager, use_our_state_manager
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+LOCK_MS = 1500  # the locks' expiry in these tests: what a leaked lock costs the next taker
+
+
+# --- the disk state manager -------------------------------------------------------------------------------------------
+
+
+def _manager(kind, folder):
+    manager = kind.__new__(kind)
+    manager.__dict__["states_directory"] = folder
+    manager.__init__(token_expiration=3600)
+    return manager
+
+
+def test_expired_state_files_are_purged_every_few_minutes_not_every_pass(tmp_path, monkeypatch):
+    old, fresh = tmp_path / "old.pkl", tmp_path / "fresh.pkl"
+    for path in (old, fresh):
+        path.write_bytes(b"state")
+    two_hours_ago = time.time() - 7200
+    os.utime(old, (two_hours_ago, two_hours_ago))
+    manager = _manager(QuietDiskStateManager, tmp_path)
+    assert old.exists()  # nothing scanned while the app starts
+
+    looked: list[str] = []
+    real_scandir = os.scandir
+    monkeypatch.setattr(os, "scandir", lambda folder: looked.append(str(folder)) or real_scandir(folder))
+    manager._purge_expired_states()
+    assert not old.exists() and fresh.exists() and len(looked) == 1
+    for _ in range(100):  # the write loop's passes, every 2 s
+        manager._purge_expired_states()
+    assert len(looked) == 1
+    manager._last_purge -= manager.purge_every
+    manager._purge_expired_states()
+    assert len(looked) == 2
+
+
+def test_reflex_managers_are_swapped_and_others_are_left_alone(tmp_path):
+    class App:
+        _state_manager = _manager(StateManagerDisk, tmp_path)
+
+    use_our_state_manager(App)
+    assert type(App._state_manager) is QuietDiskStateManager
+    assert App._state_manager.token_expiration == 3600
+
+    client = redis.asyncio.Redis.from_url(REDIS_URL)
+    App._state_manager = StateManagerRedis(
+        redis=client, token_expiration=600, lock_expiration=LOCK_MS, lock_warning_threshold=500
+    )
+    use_our_state_manager(App)
+    swapped = App._state_manager
+    assert type(swapped) is CancelSafeRedisStateManager and swapped.redis is client
+    assert (swapped.token_expiration, swapped.lock_expiration, swapped.lock_warning_threshold) == (600, LOCK_MS, 500)
+
+    other = object()
+    App._state_manager = other
+    use_our_state_manager(App)
+    assert App._state_manager is other
+
+
+def test_the_quiet_manager_still_writes_and_reads_states(tmp_path):
+    """A smoke test of the write loop: the subclass changes only when expired files are looked for."""
+    manager = _manager(QuietDiskStateManager, tmp_path)
+
+    async def one_pass() -> None:
+        task = asyncio.create_task(manager._process_write_queue())
+        await asyncio.sleep(0.05)
+        task.cancel()
+
+    asyncio.run(one_pass())
+    assert manager._last_purge > 0
+
+
+# --- the Redis state manager ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module", autouse=False)
+def redis_up():
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as error:  # Redis runs on every machine (README): a missing one is a failure
+        pytest.fail(f"Redis at {REDIS_URL} is needed for this test ({error}); start it (redis-server --daemonize yes)")
+    finally:
+        client.close()
+
+
+def _redis_manager(kind: type[StateManagerRedis]) -> StateManagerRedis:
+    return kind(
+        redis=redis.asyncio.Redis.from_url(REDIS_URL),
+        token_expiration=60,
+        lock_expiration=LOCK_MS,
+        lock_warning_threshold=500,
+    )
+
+
+def _answer_late(manager: StateManagerRedis, seconds: float) -> None:
+    """Redis carries out each SET at once but its answer reaches the app ``seconds`` later (a busy server, a slow
+    network): the window in which a cancelled taker has the lock without knowing it."""
+    real_set = manager.redis.set
+
+    async def set_then_wait(*args, **kwargs):
+        answer = await real_set(*args, **kwargs)
+        await asyncio.sleep(seconds)
+        return answer
+
+    manager.redis.set = set_then_wait  # type: ignore[method-assign]
+
+
+async def _next_taker_waits(manager: StateManagerRedis) -> tuple[float, bool]:
+    """A tab's page-load event takes the lock and is cancelled (the tab went away) while Redis's answer is on its
+    way; then the same tab's next event takes the lock. How long it waited, and whether the key is gone after."""
+    token = BaseStateToken(ident=uuid.uuid4().hex, cls=State)
+    _answer_late(manager, 0.3)
+
+    async def page_load() -> None:
+        async with manager._lock(token, "on_load"):
+            await asyncio.sleep(5)  # never reached in time: cancelled while taking the lock
+
+    cancelled = asyncio.create_task(page_load())
+    await asyncio.sleep(0.1)  # the SET is done in Redis, its answer not yet here
+    cancelled.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await cancelled
+    start = time.monotonic()
+    async with manager._lock(token, "next"):
+        waited = time.monotonic() - start
+    left = await manager.redis.exists(manager._lock_key(token))
+    await manager.close()
+    return waited, not left
+
+
+def test_a_lock_whose_taker_was_cancelled_is_given_back_at_once(redis_up):
+    waited, released = asyncio.run(_next_taker_waits(_redis_manager(CancelSafeRedisStateManager)))
+    assert waited < 0.5 * LOCK_MS / 1000  # not the lock's expiry
+    assert released
+
+
+def test_reflex_own_manager_keeps_such_a_lock_until_it_expires(redis_up):
+    """The same steps with Reflex's manager: what the mend is for, and proof the scenario above can fail."""
+    waited, released = asyncio.run(_next_taker_waits(_redis_manager(StateManagerRedis)))
+    assert waited >= 0.8 * LOCK_MS / 1000
+    assert released
+
+
+def test_a_taker_cancelled_while_someone_else_holds_the_lock_leaves_that_lock_alone(redis_up):
+    async def scenario() -> tuple[bool, bytes | None]:
+        manager = _redis_manager(CancelSafeRedisStateManager)
+        token = BaseStateToken(ident=uuid.uuid4().hex, cls=State)
+        key = manager._lock_key(token)
+        async with manager._lock(token, "holder") as holder_id:
+            waiting = asyncio.create_task(manager._lock(token, "waiter").__aenter__())
+            await asyncio.sleep(0.1)
+            waiting.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await waiting
+            still = await manager.redis.get(key)
+            held = still == holder_id
+        after = await manager.redis.get(key)
+        await manager.close()
+        return held, after
+
+    held, after = asyncio.run(scenario())
+    assert held  # the waiter's give-back only deletes its own lock
+    assert after is None  # and the holder still releases it as usual
+
+
+def test_locks_still_serialise_a_tabs_events(redis_up):
+    async def scenario() -> list[str]:
+        manager = _redis_manager(CancelSafeRedisStateManager)
+        token = BaseStateToken(ident=uuid.uuid4().hex, cls=State)
+        order: list[str] = []
+
+        async def event(name: str) -> None:
+            async with manager._lock(token, name):
+                order.append(f"{name} in")
+                await asyncio.sleep(0.05)
+                order.append(f"{name} out")
+
+        await asyncio.gather(event("a"), event("b"))
+        await manager.close()
+        return order
+
+    order = asyncio.run(scenario())
+    assert order in (["a in", "a out", "b in", "b out"], ["b in", "b out", "a in", "a out"])
