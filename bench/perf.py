@@ -22,8 +22,8 @@ on port 3472 with its own data folder; PostgreSQL databases mp_h7 (and mp_h7_big
   adds signed-in tabs, per-event arguments and navigation), as events/s, against the floor app's counter event
   (the leanest Reflex 0.10.1 app, served on port 3471 from bench/.cache/floor) measured in the same run.
   Add-to-cart and review submit are signed in (50 learners, each tab its own login); a page or sort change on
-  /categories is the whole navigation as the browser makes it (the control opens its URL in the browser,
-  assets/js/listing.js, so what reaches the server is the new URL's on_load, until the page is hydrated again);
+  /categories is what the browser sends for it (the control puts the view's URL in the address bar and sends
+  the listing's one load event from there, assets/js/listing.js), until the listing's reply;
   search is the header search's event. The /categories hydrate p95 (50 tabs opening at once) is compared with the
   floor's. With ``--size 100k`` the page change is also measured at 100,000 courses.
 * **pages**: Lighthouse 13 (bench/.tools, from npm) with its default mobile preset and Debian's Chromium, on /,
@@ -92,6 +92,7 @@ EVENTS = {  # figure: (state key, handler name)
     "cart_add": ("cart", "add"),
     "review_submit": ("review_form", "submit"),
     "search": ("search", "search"),
+    "listing_show": ("listing", "load"),  # what the listing's controls send (assets/js/listing.js)
 }
 SESSION_VARS = {"token": "token", "refresh": "refresh_token", "user": "user_json"}  # SessionState's storage vars
 REVIEW_DONE_VAR = "submitting"  # the review form's var that goes back to false when the post is done
@@ -840,9 +841,13 @@ class Bench:
             )  # fmt: skip
             self._event_row(f"review submit, signed in, 50 tabs {tag}", got, floor, 0.5)
 
+        # The listing's controls put the view's URL in the address bar and send the listing's one load event.
+        in_page = {
+            "clients": clients, "events": events, "route": listing_route, "mode": "in_page", "timeout": 60,
+            "event": self.names["listing_show"], "reply_state": self.states["listing"],
+        }  # fmt: skip
         page = self.event_runs(
-            {"clients": clients, "events": events, "route": listing_route, "mode": "visit",
-             "payloads": [{"path": f"{listing_route}?page={n}"} for n in (2, 3, 4)], "timeout": 60},
+            {**in_page, "payloads": [{"path": f"{listing_route}?page={n}"} for n in (2, 3, 4)]},
             self.repeats,
         )  # fmt: skip
         self._event_row(f"/categories page change, 50 tabs {tag}", page, floor, 0.3 if size == "demo" else 0.25)
@@ -853,9 +858,8 @@ class Bench:
             )
             return
         got = self.event_runs(
-            {"clients": clients, "events": events, "route": listing_route, "mode": "visit",
-             "payloads": [{"path": listing_route + ("" if s == "relevance" else f"?sort={s}")} for s in SORTS],
-             "timeout": 60},
+            {**in_page,
+             "payloads": [{"path": listing_route + ("" if s == "relevance" else f"?sort={s}")} for s in SORTS]},
             self.repeats,
         )  # fmt: skip
         self._event_row(f"/categories sort change, 50 tabs {tag}", got, floor, 0.3)

@@ -17,12 +17,15 @@ hashes and schema, its Engine.IO/Socket.IO framing, its connect + hydrate and it
   ``mode: "navigate"`` is a control whose handler answers with the URL to open (a ``_redirect`` or React
   Router's navigate): the browser then moves to that URL and sends ``on_load_internal`` from there (Reflex's
   route-change effect); done when the root state is hydrated again. The latency is the whole of it.
-  ``mode: "visit"`` is a control that opens its URL in the browser (the listing's sort and pages,
-  assets/js/listing.js): each payload's ``path`` is sent as that route change's ``on_load_internal``.
+  ``mode: "visit"`` is a control that opens its URL through React Router: each payload's ``path`` is sent as
+  that route change's ``on_load_internal``; done when the root state is hydrated again.
+  ``mode: "in_page"`` is a control that opens its URL without Reflex's route-change events and sends ``event``
+  from there (the listing's sort, filters and pages, assets/js/listing.js): each payload's ``path`` is
+  the router data of that one event; done with the first delta to the state named by ``reply_state``.
 
 After hydrating, each tab waits until its socket is quiet (the page's on_load chain may send more deltas) before
 its first event. SPEC keys: url, clients, events, route, router_data (the hydrate's; default from route),
-tab_vars, mode, event, payloads, routes, until, web_dir, server_pid, connect_concurrency, timeout,
+tab_vars, mode, reply_state, event, payloads, routes, until, web_dir, server_pid, connect_concurrency, timeout,
 max_seconds, token_seed, wsload_dir. Prints wsload's JSON summary line.
 """
 
@@ -151,6 +154,9 @@ class DriveTab(wsload.Tab):
             if mode == "visit":  # a control that opens its URL in the browser: the route change's on_load only
                 self.location = where = router_data_for(payload["path"], spec.get("route_params"))
                 frame = self._frame(ON_LOAD_INTERNAL, None, where)
+            elif mode == "in_page":  # the URL pushed by the page's script, then one event sent from it
+                self.location = where = router_data_for(payload["path"], spec.get("route_params"))
+                frame = self._frame(spec["event"], None, where)
             else:
                 frame = self._frame(spec["event"], payload, where)
             try:
@@ -168,6 +174,8 @@ class DriveTab(wsload.Tab):
                     self.location = router_data_for(path, spec.get("route_params"))
                     await self.ws.send_str(self._frame(ON_LOAD_INTERNAL, None, self.location))
                     t, error, _ = await self._wait(deadline, _hydrated)
+            elif mode == "in_page":
+                t, error, _ = await self._wait(deadline, lambda arg: _touches(arg, spec["reply_state"]))
             elif until:
                 t, error, _ = await self._wait(deadline, lambda arg: _sets(arg, until))
             else:
@@ -201,6 +209,10 @@ def _redirect_path(arg: dict) -> str | None:
 
 def _hydrated(arg: dict) -> bool | None:
     return True if (arg.get("delta") or {}).get(wsload.ROOT_STATE, {}).get(wsload.IS_HYDRATED) is True else None
+
+
+def _touches(arg: dict, state: str) -> bool | None:
+    return True if state in (arg.get("delta") or {}) else None
 
 
 def _sets(arg: dict, until: dict) -> bool | None:

@@ -1,7 +1,9 @@
 // The course listing's controls (sort, filters, pages), entirely in the browser: choosing one opens the view's URL
-// inside the page with React Router, whose route change asks the server for that view (the page's on_load). No
-// message goes to the server to work out the URL first: one round trip per change instead of two, on a phone
-// network 100-300 ms each (issue 14).
+// with React Router (a history entry of its own, so Back returns to the last view), then clicks the page's hidden
+// "show" button, whose one event reads that URL and answers with the view (ListingState.load). No message goes to
+// the server to work out the URL first, and the route change's own on_load is skipped: Reflex would send three
+// events for it (on_load_internal, the load, then the hydrated flag) where one does (issue 14). Back, Forward, a
+// reload or a shared link are ordinary route changes, whose on_load shows that entry's view.
 //
 // go({key: value}, scroll): value "" / null / false / the default drops the key; a filter or sort change goes
 // back to page 1; the scroll stays where the learner is (preventScrollReset), or with scroll the results column
@@ -10,8 +12,10 @@
   if (window.naijaLearnListing) return;
   const DEFAULTS = { sort: "relevance", page: "1" };
   const RESULTS_ID = "results";
+  const SHOW_ID = "listing-show";
 
   function go(changes, scroll) {
+    const router = window.__reactRouterDataRouter;
     const url = new URL(window.location.href);
     const params = url.searchParams;
     if (!("page" in changes)) params.delete("page");
@@ -21,11 +25,18 @@
       else params.set(key, value);
     }
     const target = url.pathname + (params.toString() ? `?${params}` : "");
-    const router = window.__reactRouterDataRouter;
+    const show = document.getElementById(SHOW_ID);
     if (target === window.location.pathname + window.location.search) {
       // Already there (the current page's number): nothing to load.
+    } else if (show && router) {
+      // Reflex sends no on_load for a navigation whose state says fromNotFound (its 404 page's own redirect). The
+      // mark is taken off the entry at once, so coming back to it later is a route change with its on_load.
+      router.navigate(target, { preventScrollReset: true, state: { fromNotFound: true } }).then(() => {
+        window.history.replaceState({ ...window.history.state, usr: null }, "");
+        show.click(); // the event carries the address bar's URL (Reflex reads the live location)
+      });
     } else if (router) router.navigate(target, { preventScrollReset: true });
-    else window.location.assign(target);
+    else window.location.assign(target); // before the page's scripts have run
     if (scroll) document.getElementById(RESULTS_ID)?.scrollIntoView({ block: "start" });
   }
 

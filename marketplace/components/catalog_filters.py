@@ -13,7 +13,7 @@ from marketplace import styles
 from marketplace.components.icons import lucide
 from marketplace.components.ui import stars
 from marketplace.shapes.catalog import Category
-from marketplace.states.listing import PRICE_STEP, RESULTS_ID, ListingState
+from marketplace.states.listing import PRICE_STEP, RESULTS_ID, SHOW_VIEW_ID, ListingState
 
 RATINGS = (5, 4, 3, 2, 1)
 CHAPTERS = ("1-10", "10-15", "15-20", "20-25")
@@ -30,9 +30,13 @@ _RADIO = "h-4 w-4 shrink-0 accent-blue-600"
 
 
 def listing_script() -> rx.Component:
-    """The listing controls' script (assets/js/listing.js), loaded by the pages that show them: React 19 loads an
-    ``async`` script once, wherever it is drawn."""
-    return rx.el.script(src=LISTING_SCRIPT, async_=True)
+    """The listing controls' script (assets/js/listing.js), loaded by the pages that show them (React 19 loads an
+    ``async`` script once, wherever it is drawn), and the hidden button it clicks to show the URL's view: one
+    event, the page's own load, reading the URL the script has just put in the address bar."""
+    return rx.fragment(
+        rx.el.script(src=LISTING_SCRIPT, async_=True),
+        rx.el.button(id=SHOW_VIEW_ID, type="button", hidden=True, tab_index=-1, on_click=ListingState.load),
+    )
 
 
 def choose(key: str) -> FunctionStringVar:

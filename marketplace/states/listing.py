@@ -39,6 +39,7 @@ FEATURED_COURSES = 3
 LISTING_PATHS = frozenset({routes.CATEGORIES, routes.COURSES, routes.SEARCH})
 FILTER_KEYS = ("category", "rating", "chapters", "max_price", "free", "level", "language", "duration", "sort")
 RESULTS_ID = "results"  # the results column: a page change and "Show N courses" bring it into view
+SHOW_VIEW_ID = "listing-show"  # the hidden button assets/js/listing.js clicks once the view's URL is in place
 PRICE_STEP = 500  # naira per step of the price slider
 # A page of the listing and its sidebar (categories with counts, mentors, featured courses, the price slider's top,
 # languages) are the same for every visitor: each process keeps what it read this long instead of reading it on
@@ -179,7 +180,8 @@ class ListingState(rx.State):
 
     @rx.event
     async def load(self):
-        """Read the URL's filters, sort and page and show that page of courses (the page's on_load)."""
+        """Read the URL's filters, sort and page and show that page of courses: the page's on_load, and the one event
+        the listing's controls send once they have put the chosen view's URL in the address bar (listing.js)."""
         query = self._query()
         if not await self._show(query):
             return None

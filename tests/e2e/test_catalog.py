@@ -114,6 +114,49 @@ def test_pagination_and_url_agree_and_back_works(page, live_app):
     _expect_titles(page, first)
 
 
+def _events_sent(page) -> list[str]:
+    """The Reflex events the page sends over its websocket from now on, as [state, handler] (a list that fills up)."""
+    names: list[list[str]] = []
+
+    def frame(payload) -> None:
+        text = payload if isinstance(payload, str) else payload.decode()
+        if text.startswith("42") and '"event"' in text:
+            names.append(re.search(r'"name":"([^"]+)"', text).group(1).rsplit(".", 2)[-2:])
+
+    page.on("websocket", lambda ws: ws.on("framesent", frame))
+    return names
+
+
+def test_a_page_or_sort_change_is_one_event_and_back_still_loads_the_last_view(page, live_app):
+    first, second = _titles(live_app, page=1), _titles(live_app, page=2)
+    sent = _events_sent(page)
+    page.goto("/courses")
+    _expect_titles(page, first)
+    wait_hydrated(page, "#sort")
+    sent.clear()
+
+    page.get_by_role("button", name="Page 2").click()
+    expect(page).to_have_url(re.compile(r"/courses\?page=2$"))
+    _expect_titles(page, second)
+    page.get_by_label("Sort By").select_option("price_asc")
+    expect(page).to_have_url(re.compile(r"/courses\?sort=price_asc$"))
+    _expect_titles(page, _titles(live_app, sort="price_asc"))
+    listing = [name for name in sent if "listing" in name[0] or "on_load_internal" in name[0]]
+    assert listing == [["marketplace___states___listing____listing_state", "load"]] * 2  # no route change's three
+
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/courses\?page=2$"))
+    _expect_titles(page, second)
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/courses/?$"))
+    _expect_titles(page, first)
+    page.go_forward()
+    expect(page).to_have_url(re.compile(r"/courses\?page=2$"))
+    _expect_titles(page, second)
+    page.reload()
+    _expect_titles(page, second)
+
+
 def test_the_pager_shows_a_window_of_pages_and_a_page_past_the_end_shows_the_last(page, live_app):
     with _db(live_app) as session:
         pages = catalog.list_courses(session).pages
