@@ -34,12 +34,18 @@ class ReadCache(Generic[V]):
         self._lock = threading.Lock()
         on_write(tables, self.forget)
 
+    def kept(self, key: Hashable) -> V | None:
+        """The value kept for ``key`` while it is fresh, else None; nothing is read (so a caller without a database
+        session, e.g. on the event loop, can use what is kept and go to a thread only for the rest)."""
+        kept = self._entries.get(key)
+        return kept[1] if kept is not None and kept[0] > time.monotonic() else None
+
     def get(self, key: Hashable, read: Callable[[], V]) -> V:
         """The value kept for ``key``, or ``read()`` now (kept unless the tables were written meanwhile)."""
+        kept = self.kept(key)
+        if kept is not None:
+            return kept
         now = time.monotonic()
-        kept = self._entries.get(key)
-        if kept is not None and kept[0] > now:
-            return kept[1]
         generation = self._generation
         value = read()
         with self._lock:

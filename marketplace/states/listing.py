@@ -1,12 +1,12 @@
 """Course listing state (/categories, /courses and the search results page /search): the URL names the view.
 
 Filters, sort and page live in the query string, so a link reproduces the view, reload shows it again and Back
-works. A control navigates to the new URL inside the page (React Router, a new history entry, the page's on_load
-reads the query and asks the database) with its scroll reset turned off: ``rx.redirect`` scrolled every change
-to the top, so on a phone the results ended two screens below the open filter panel (issue 16, defect 4). The
-sort, the filters and the pages work out their URL in the browser (assets/js/listing.js, components/
-catalog_filters.py), so a change costs one round trip, the view's load (issue 14); the price slider asks the
-server, which knows the slider's top.
+works. The sort, the filters and the pages work out their URL in the browser (assets/js/listing.js, components/
+catalog_filters.py): a control opens it inside the page (React Router, a new history entry, its scroll reset
+turned off: ``rx.redirect`` scrolled every change to the top, so on a phone the results ended two screens below the
+open filter panel, issue 16 defect 4) and sends one event, :meth:`ListingState.load`, which reads the query; a
+route change would have cost three (issue 14). The price slider asks the server, which knows the slider's top.
+A visitor's view is usually shown from what the process keeps, on the event loop (:func:`_kept_listing`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import reflex as rx
 from sqlmodel import Session
 
 from marketplace import routes
-from marketplace.db.engine import in_session_thread
+from marketplace.db.engine import get_engine, in_session_thread
 from marketplace.db.read_cache import ReadCache
 from marketplace.domain import catalog
 from marketplace.domain.errors import DomainError
@@ -101,6 +101,19 @@ def listing_page(session: Session, query: catalog.ListingQuery) -> Page[CourseCa
     Shared: copy a card before changing it.
     """
     return _pages.get((str(session.get_bind().url), query), lambda: catalog.list_courses_for(session, query))
+
+
+def _kept_listing(query: catalog.ListingQuery, user_id: int | None) -> _Listing | None:
+    """The view as this process keeps it, read on the event loop without a thread or a session: for a visitor (no
+    Enrolled marks to add, so the shared cards are not copied) when both the page and the sidebar are kept, which
+    is most page, sort and filter changes. None: read it (:func:`_read_listing`)."""
+    if user_id is not None:
+        return None
+    database = str(get_engine().url)  # the key _read_listing's session gives (its reader has the same URL)
+    result, blocks = _pages.kept((database, query)), _blocks.kept(database)
+    if result is None or blocks is None:
+        return None
+    return _Listing(result=result, blocks=blocks)
 
 
 def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | None) -> _Listing:
@@ -193,7 +206,9 @@ class ListingState(rx.State):
         """Show the view ``query`` names; False (and the error shown) when it could not be read."""
         user_id = await viewer_id(self)
         try:
-            listing = await in_session_thread(lambda session: _read_listing(session, query, user_id), readonly=True)
+            listing = _kept_listing(query, user_id) or await in_session_thread(
+                lambda session: _read_listing(session, query, user_id), readonly=True
+            )
         except DomainError as error:
             self.error, self.loading = error.message, False
             return False

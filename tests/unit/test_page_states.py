@@ -308,3 +308,53 @@ def test_a_page_change_sends_the_new_courses_but_not_the_unchanged_sidebar(monke
     asyncio.run(state.load())
     assert [c.id for c in state.courses] == [20, 21] and state.page == 2
     assert {"courses", "page"} <= state.dirty_vars and not sidebar & state.dirty_vars
+
+
+def test_a_visitors_page_change_is_shown_from_what_is_kept_without_a_thread(monkeypatch):
+    """When the page and the sidebar are kept, a visitor's page change reads them on the event loop (no thread, no
+    session); a signed-in learner's still goes to a thread (their Enrolled marks), and so does a page not kept."""
+    from decimal import Decimal
+
+    from marketplace.db.engine import get_engine, session_scope
+    from marketplace.domain import catalog
+    from marketplace.shapes.base import Page
+    from marketplace.shapes.catalog import CourseCard
+    from marketplace.states import listing as listing_states
+    from marketplace.states.listing import ListingState
+
+    database = str(get_engine().url)
+    with session_scope(readonly=True) as session:  # the key a worker thread's session keeps them under
+        assert str(session.get_bind().url) == database
+    blocks = listing_states._Blocks(categories=[], mentors=[], featured=[], top_price=Decimal(9_000), languages=[])
+    page_two = catalog.ListingQuery.from_params({"page": "2"})
+    cards = [CourseCard(id=21, title="Kept 2.1"), CourseCard(id=22, title="Kept 2.2")]
+    listing_states._pages.get((database, page_two), lambda: Page.of(cards, total=4, page=2, per_page=2))
+    listing_states._blocks.get(database, lambda: blocks)
+    threads: list[int | None] = []
+
+    def read(_session, query, user_id):
+        threads.append(user_id)
+        cards = [CourseCard(id=query.page * 10 + 1, title="Read")]
+        return listing_states._Listing(result=Page.of(cards, total=4, page=query.page, per_page=2), blocks=blocks)
+
+    monkeypatch.setattr(listing_states, "_read_listing", read)
+    try:
+        visitor = _state(ListingState, monkeypatch, user_id=None)
+        _on_page(visitor, "/categories?page=2")
+        asyncio.run(visitor.load())
+        assert [c.title for c in visitor.courses] == ["Kept 2.1", "Kept 2.2"] and threads == []
+
+        _on_page(visitor, "/categories?page=1")  # not kept: read on a thread
+        asyncio.run(visitor.load())
+        assert [c.id for c in visitor.courses] == [11] and threads == [None]
+
+        learner = _state(ListingState, monkeypatch, user_id=7)
+        _on_page(learner, "/categories?page=2")
+        asyncio.run(learner.load())
+        assert [c.id for c in learner.courses] == [21] and threads == [None, 7]
+
+        listing_states.forget_listings()  # a catalog write: nothing kept any more
+        asyncio.run(visitor.load())
+        assert threads == [None, 7, None]
+    finally:
+        listing_states.forget_listings()
