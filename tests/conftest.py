@@ -6,7 +6,6 @@ Database tests run on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is 
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from sqlmodel import Session, SQLModel  # noqa: E402
 
 from marketplace.api.public_cache import forget_public_answers  # noqa: E402
 from marketplace.db.engine import get_engine  # noqa: E402
-from marketplace.domain.listing_totals import forget_totals  # noqa: E402
+from marketplace.db.read_cache import forget_every_read_cache  # noqa: E402
 from marketplace.manage import migrate  # noqa: E402
 from tests.pg_databases import drop_database, new_database  # noqa: E402
 
@@ -84,16 +83,19 @@ def wipe(url: str) -> None:
 
 @pytest.fixture(params=BACKENDS)
 def db_url(request) -> str:
-    """A migrated, empty database on each backend (and no listing pages, sidebars, totals or public API answers kept
-    from the last test's catalog: wipe deletes rows outside the app's sessions, which these caches cannot see)."""
+    """A migrated, empty database on each backend (and no public API answers kept from the last test's catalog:
+    wipe deletes rows outside the app's sessions, which the caches cannot see; the read caches: forget_kept_reads)."""
     url = backend_url(request.param)
     wipe(url)
-    forget_totals()
     forget_public_answers()
-    listing = sys.modules.get("marketplace.states.listing")
-    if listing is not None:
-        listing.forget_listings()
     return url
+
+
+@pytest.fixture(autouse=True)
+def forget_kept_reads() -> None:
+    """Every test starts with nothing kept by the read caches (listing pages, sidebars, totals, search suggestions):
+    one test's catalog, or a fake read it put in place, must not answer the next one."""
+    forget_every_read_cache()
 
 
 @pytest.fixture

@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
+from sqlmodel import Session
+
+from marketplace.db.engine import get_engine, in_session_thread
 from marketplace.db.write_watch import on_write
 
 V = TypeVar("V")
+_every: weakref.WeakSet[ReadCache] = weakref.WeakSet()
 
 
 class ReadCache(Generic[V]):
@@ -33,6 +38,7 @@ class ReadCache(Generic[V]):
         self._generation = 0
         self._lock = threading.Lock()
         on_write(tables, self.forget)
+        _every.add(self)
 
     def kept(self, key: Hashable) -> V | None:
         """The value kept for ``key`` while it is fresh, else None; nothing is read (so a caller without a database
@@ -61,3 +67,21 @@ class ReadCache(Generic[V]):
         with self._lock:
             self._generation += 1
             self._entries.clear()
+
+
+def forget_every_read_cache() -> None:
+    """Drop what every cache keeps (tests that rebuild the catalog behind the app's back, with statements its
+    sessions never see)."""
+    for cache in list(_every):
+        cache.forget()
+
+
+async def kept_or_read(cache: ReadCache[V], key: Hashable, read: Callable[[Session], V]) -> V:
+    """From an event handler: the value ``cache`` keeps for ``key`` on the configured database, taken on the event
+    loop without a thread or a session when it is kept, else ``read(session)`` on a read-only worker thread (and
+    kept). Each database keeps its own values (tests point one process at several)."""
+    database = str(get_engine().url)
+    value = cache.kept((database, key))
+    if value is not None:
+        return value
+    return await in_session_thread(lambda session: cache.get((database, key), lambda: read(session)), readonly=True)

@@ -28,8 +28,3 @@ _totals: ReadCache[int] = ReadCache(("courses", "course_categories"), seconds=TO
 def cached_total(session: Session, key: Hashable, count: Callable[[], int]) -> int:
     """The total for ``key`` (the filters) on this session's database: remembered, or ``count()`` now."""
     return _totals.get((str(session.get_bind().engine.url), key), count)
-
-
-def forget_totals() -> None:
-    """Drop every remembered total (tests that rebuild the catalog behind the app's back)."""
-    _totals.forget()

@@ -89,12 +89,6 @@ def _read_blocks(session: Session) -> _Blocks:
     )
 
 
-def forget_listings() -> None:
-    """Drop every kept page and sidebar (tests that rebuild the catalog behind the app's back)."""
-    _pages.forget()
-    _blocks.forget()
-
-
 def listing_page(session: Session, query: catalog.ListingQuery) -> Page[CourseCard]:
     """The page of courses ``query`` names, as every visitor sees it (kept for :data:`LISTING_SECONDS`).
 

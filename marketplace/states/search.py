@@ -8,11 +8,17 @@ import logging
 import reflex as rx
 
 from marketplace import routes
-from marketplace.db.engine import in_session_thread
+from marketplace.db.read_cache import ReadCache, kept_or_read
 from marketplace.domain.search import MAX_QUERY_LENGTH, search_courses
 from marketplace.shapes.catalog import SearchResult
 
 log = logging.getLogger(__name__)
+
+# The suggestions for a text are the same for everybody: each process keeps them this long, so the prefixes many
+# people type ("pyt", "pyth", "excel") are looked up once, not by every tab. They come from the courses' columns
+# and the search index that migrations keep in step with the courses (triggers): any course write forgets them all.
+SUGGESTION_SECONDS = 10.0
+_suggestions: ReadCache[list[SearchResult]] = ReadCache(("courses",), seconds=SUGGESTION_SECONDS)
 
 
 def _page(path: str) -> str:
@@ -49,11 +55,11 @@ class SearchState(rx.State):
             self.results, self.open = [], False
             return
         try:
-            found = await in_session_thread(lambda session: search_courses(session, query), readonly=True)
+            found = await kept_or_read(_suggestions, query, lambda session: search_courses(session, query))
         except Exception:  # a failure shows an empty result, never an error overlay
             log.exception("Search failed")
             found = []
-        self.results = found
+        self.results = list(found)  # the kept list is shared; the state gets a list of its own
         self.open = True
 
     @rx.event

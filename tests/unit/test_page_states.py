@@ -316,6 +316,7 @@ def test_a_visitors_page_change_is_shown_from_what_is_kept_without_a_thread(monk
     from decimal import Decimal
 
     from marketplace.db.engine import get_engine, session_scope
+    from marketplace.db.read_cache import forget_every_read_cache
     from marketplace.domain import catalog
     from marketplace.shapes.base import Page
     from marketplace.shapes.catalog import CourseCard
@@ -353,8 +354,30 @@ def test_a_visitors_page_change_is_shown_from_what_is_kept_without_a_thread(monk
         asyncio.run(learner.load())
         assert [c.id for c in learner.courses] == [21] and threads == [None, 7]
 
-        listing_states.forget_listings()  # a catalog write: nothing kept any more
+        forget_every_read_cache()  # a catalog write: nothing kept any more
         asyncio.run(visitor.load())
         assert threads == [None, 7, None]
     finally:
-        listing_states.forget_listings()
+        forget_every_read_cache()
+
+
+def test_suggestions_for_a_text_are_looked_up_once_until_a_course_changes(monkeypatch):
+    """Two tabs typing the same text: the second is answered from what the first looked up, on the event loop; any
+    course write forgets it (here: the caches' forget, which a write calls), so the next tab looks it up again."""
+    looked_up: list[str] = []
+
+    def found(_session, query):
+        looked_up.append(query)
+        return [SearchResult(id=len(looked_up), title=f"{query} {len(looked_up)}")]
+
+    monkeypatch.setattr(search_states, "search_courses", found)
+    first, second = _state(SearchState, monkeypatch), _state(SearchState, monkeypatch, user_id=None)
+    asyncio.run(first.search(" python "))
+    asyncio.run(second.search("python"))
+    assert looked_up == ["python"]
+    assert [r.title for r in first.results] == [r.title for r in second.results] == ["python 1"]
+    assert second.open
+
+    search_states._suggestions.forget()  # what a course write does
+    asyncio.run(second.search("python"))
+    assert looked_up == ["python", "python"] and [r.title for r in second.results] == ["python 2"]

@@ -1,21 +1,24 @@
 """Kept catalog reads are forgotten on any write to their tables: this process's at once, another's through Redis.
 
-db/read_cache.py keeps the listing's pages, totals and sidebar a few seconds per process; db/write_watch.py
-forgets them on a write, and with REDIS_URL publishes each commit's watched tables so every server process
-forgets too (a course unpublished through one worker must leave the listing another worker serves).
+db/read_cache.py keeps the listing's pages, totals and sidebar and the search suggestions a few seconds per
+process; db/write_watch.py forgets them on a write, and with REDIS_URL publishes each commit's watched tables so
+every server process forgets too (a course unpublished through one worker must leave the listing another worker serves).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import threading
 import time
 
 import pytest
 import redis
+from sqlalchemy import text
 
 from marketplace.db import write_watch
-from marketplace.db.read_cache import ReadCache
+from marketplace.db.read_cache import ReadCache, kept_or_read
 from marketplace.settings import settings
 from tests.factories import make_course
 
@@ -65,6 +68,38 @@ def test_a_value_read_while_its_tables_were_written_is_not_kept():
 
     assert cache.get("k", read_during_a_write) == "maybe old"
     assert cache.get("k", lambda: "fresh") == "fresh"
+
+
+def test_kept_is_what_get_keeps_while_fresh_and_nothing_after_a_write():
+    cache: ReadCache[int] = ReadCache(("courses",), seconds=60)
+    assert cache.kept("k") is None  # nothing read, nothing kept
+    cache.get("k", lambda: 5)
+    assert cache.kept("k") == 5
+    write_watch._call({"courses"})
+    assert cache.kept("k") is None
+
+
+def test_the_search_suggestions_are_forgotten_by_a_course_write():
+    from marketplace.states import search
+
+    search._suggestions.get("python", lambda: [])
+    write_watch._call({"courses"})
+    assert search._suggestions.kept("python") is None
+
+
+def test_kept_or_read_reads_on_a_thread_once_then_answers_from_what_is_kept():
+    cache: ReadCache[int] = ReadCache(("courses",), seconds=60)
+    loop_threads: list[bool] = []
+
+    def read(session) -> int:
+        loop_threads.append(threading.current_thread() is threading.main_thread())
+        return session.execute(text("SELECT 41 + 1")).scalar_one()
+
+    async def twice() -> tuple[int, int]:
+        return await kept_or_read(cache, "answer", read), await kept_or_read(cache, "answer", read)
+
+    assert asyncio.run(twice()) == (42, 42)
+    assert loop_threads == [False]  # read once, on a worker thread
 
 
 def test_a_cache_of_a_table_other_processes_do_not_announce_is_refused():
