@@ -64,6 +64,17 @@ class _Blocks:
     featured: list[CourseCard]
     top_price: Decimal
     languages: list[str]
+    # The categories with their links to each listing address (a link keeps to the listing it is on), made once
+    # per read instead of on every page change.
+    category_links: dict[str, list[Category]] = dataclasses.field(default_factory=dict)
+
+    @classmethod
+    def of(cls, categories: list[Category], **blocks) -> _Blocks:
+        links = {
+            path: [c.model_copy(update={"href": catalog.category_href(c.slug, path)}) for c in categories]
+            for path in LISTING_PATHS
+        }
+        return cls(categories=categories, category_links=links, **blocks)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -80,7 +91,7 @@ _blocks: ReadCache[_Blocks] = ReadCache(LISTING_TABLES, seconds=LISTING_SECONDS,
 
 
 def _read_blocks(session: Session) -> _Blocks:
-    return _Blocks(
+    return _Blocks.of(
         categories=catalog.list_categories(session),
         mentors=catalog.popular_mentors(session, limit=POPULAR_MENTORS),
         featured=catalog.featured_courses(session, limit=FEATURED_COURSES),
@@ -214,7 +225,7 @@ class ListingState(rx.State):
         # A block that did not change is not assigned again, so it is not sent again (half of each reply was).
         assign_changed(
             self,
-            categories=[c.model_copy(update={"href": catalog.category_href(c.slug, base)}) for c in blocks.categories],
+            categories=list(blocks.category_links[base]),
             mentors=blocks.mentors,
             featured=blocks.featured,
             languages=blocks.languages,

@@ -283,7 +283,7 @@ def test_a_page_change_sends_the_new_courses_but_not_the_unchanged_sidebar(monke
     from marketplace.states import listing as listing_states
     from marketplace.states.listing import ListingState
 
-    blocks = listing_states._Blocks(
+    blocks = listing_states._Blocks.of(
         categories=[Category(id=1, name="Design", slug="design")],
         mentors=[],
         featured=[CourseCard(id=9, title="Featured")],
@@ -326,7 +326,7 @@ def test_a_visitors_page_change_is_shown_from_what_is_kept_without_a_thread(monk
     database = str(get_engine().url)
     with session_scope(readonly=True) as session:  # the key a worker thread's session keeps them under
         assert str(session.get_bind().url) == database
-    blocks = listing_states._Blocks(categories=[], mentors=[], featured=[], top_price=Decimal(9_000), languages=[])
+    blocks = listing_states._Blocks.of(categories=[], mentors=[], featured=[], top_price=Decimal(9_000), languages=[])
     page_two = catalog.ListingQuery.from_params({"page": "2"})
     cards = [CourseCard(id=21, title="Kept 2.1"), CourseCard(id=22, title="Kept 2.2")]
     listing_states._pages.get((database, page_two), lambda: Page.of(cards, total=4, page=2, per_page=2))
