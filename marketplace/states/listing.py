@@ -222,7 +222,8 @@ class ListingState(rx.State):
             self.error, self.loading = "Failed to fetch courses.", False
             return False
         result, base, blocks = listing.result, self._base_path(), listing.blocks
-        # A block that did not change is not assigned again, so it is not sent again (half of each reply was).
+        # A var that did not change is not assigned again, so it is not sent again: the sidebar's blocks were half
+        # of each reply, and a page change leaves the filters, the title and the totals as they were.
         assign_changed(
             self,
             categories=list(blocks.category_links[base]),
@@ -231,19 +232,27 @@ class ListingState(rx.State):
             languages=blocks.languages,
             top_price=slider_top(blocks.top_price),
         )
-        self.title = self._title(query)
-        self.courses = result.data
-        self.total, self.page, self.pages = result.total, result.page, result.pages
-        self.category = query.category or ""
-        self.rating = str(query.rating or "")
-        self.chapters = query.chapters or ""
-        self.max_price = f"{query.max_price:f}".rstrip("0").rstrip(".") if query.max_price is not None else ""
-        self.sort = query.sort
-        self.q, self.level, self.language = query.q or "", query.level or "", query.language or ""
-        self.duration, self.free = query.duration or "", query.free
         chosen = math.ceil(query.max_price) if query.max_price is not None else self.top_price
-        self.price_draft = min(chosen, self.top_price)
-        self.error, self.loading = "", False
+        assign_changed(
+            self,
+            title=self._title(query),
+            courses=result.data,
+            total=result.total,
+            page=result.page,
+            pages=result.pages,
+            category=query.category or "",
+            rating=str(query.rating or ""),
+            chapters=query.chapters or "",
+            max_price=f"{query.max_price:f}".rstrip("0").rstrip(".") if query.max_price is not None else "",
+            sort=query.sort,
+            q=query.q or "",
+            level=query.level or "",
+            language=query.language or "",
+            duration=query.duration or "",
+            free=query.free,
+            price_draft=min(chosen, self.top_price),
+        )
+        assign_changed(self, error="", loading=False)
         return True
 
     def _title(self, query: catalog.ListingQuery) -> str:

@@ -275,7 +275,7 @@ def test_add_to_cart_sends_the_cart_lists_only_to_a_page_that_shows_them(monkeyp
 def test_a_page_change_sends_the_new_courses_but_not_the_unchanged_sidebar(monkeypatch):
     """The sidebar's blocks (categories, popular mentors, featured courses, languages, the slider's top) are the
     same from one page of the listing to the next: they are not assigned again, so not sent again (half of each
-    reply was); the page's courses and numbers are."""
+    reply was), and neither are the unchanged filters and totals; the page's courses and number are."""
     from decimal import Decimal
 
     from marketplace.shapes.base import Page
@@ -308,6 +308,8 @@ def test_a_page_change_sends_the_new_courses_but_not_the_unchanged_sidebar(monke
     asyncio.run(state.load())
     assert [c.id for c in state.courses] == [20, 21] and state.page == 2
     assert {"courses", "page"} <= state.dirty_vars and not sidebar & state.dirty_vars
+    # Nor the filters, sort, title and totals, which a page change leaves as they were.
+    assert not {"title", "total", "pages", "sort", "category", "free", "price_draft", "error"} & state.dirty_vars
 
 
 def test_a_visitors_page_change_is_shown_from_what_is_kept_without_a_thread(monkeypatch):
