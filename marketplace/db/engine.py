@@ -36,7 +36,7 @@ import anyio
 import anyio.to_thread
 from sqlalchemy import Row, event
 from sqlalchemy import select as sa_select
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, create_engine
 
@@ -122,6 +122,13 @@ def get_engine(url: str | None = None) -> Engine:
         max_overflow=0,
         pool_timeout=settings.db_lock_timeout_seconds,
     )
+
+
+def database_key(url: str | None = None) -> str:
+    """The database ``url`` names (default: the configured one) as its engines and sessions print it, password
+    hidden: what process-wide read caches key their values by. Opens and creates nothing, so the event loop may
+    call it."""
+    return str(make_url(url or settings.database_url))
 
 
 def reader_pool_size() -> int:

@@ -20,7 +20,7 @@ from typing import Generic, TypeVar
 
 from sqlmodel import Session
 
-from marketplace.db.engine import get_engine, in_session_thread
+from marketplace.db.engine import database_key, in_session_thread
 from marketplace.db.write_watch import on_write
 
 V = TypeVar("V")
@@ -80,8 +80,12 @@ async def kept_or_read(cache: ReadCache[V], key: Hashable, read: Callable[[Sessi
     """From an event handler: the value ``cache`` keeps for ``key`` on the configured database, taken on the event
     loop without a thread or a session when it is kept, else ``read(session)`` on a read-only worker thread (and
     kept). Each database keeps its own values (tests point one process at several)."""
-    database = str(get_engine().url)
-    value = cache.kept((database, key))
+    value = cache.kept((database_key(), key))
     if value is not None:
         return value
-    return await in_session_thread(lambda session: cache.get((database, key), lambda: read(session)), readonly=True)
+
+    def read_and_keep(session: Session) -> V:
+        # Kept under the database the session really reads (the same one, unless a test moved the settings).
+        return cache.get((str(session.get_bind().url), key), lambda: read(session))
+
+    return await in_session_thread(read_and_keep, readonly=True)

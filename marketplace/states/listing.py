@@ -22,7 +22,7 @@ import reflex as rx
 from sqlmodel import Session
 
 from marketplace import routes
-from marketplace.db.engine import get_engine, in_session_thread
+from marketplace.db.engine import database_key, in_session_thread
 from marketplace.db.read_cache import ReadCache
 from marketplace.domain import catalog
 from marketplace.domain.errors import DomainError
@@ -114,7 +114,7 @@ def _kept_listing(query: catalog.ListingQuery, user_id: int | None) -> _Listing 
     is most page, sort and filter changes. None: read it (:func:`_read_listing`)."""
     if user_id is not None:
         return None
-    database = str(get_engine().url)  # the key _read_listing's session gives (its reader has the same URL)
+    database = database_key()  # the key _read_listing's session gives (its reader has the same URL)
     result, blocks = _pages.kept((database, query)), _blocks.kept(database)
     if result is None or blocks is None:
         return None

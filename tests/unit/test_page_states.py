@@ -317,7 +317,7 @@ def test_a_visitors_page_change_is_shown_from_what_is_kept_without_a_thread(monk
     session); a signed-in learner's still goes to a thread (their Enrolled marks), and so does a page not kept."""
     from decimal import Decimal
 
-    from marketplace.db.engine import get_engine, session_scope
+    from marketplace.db.engine import database_key, session_scope
     from marketplace.db.read_cache import forget_every_read_cache
     from marketplace.domain import catalog
     from marketplace.shapes.base import Page
@@ -325,7 +325,7 @@ def test_a_visitors_page_change_is_shown_from_what_is_kept_without_a_thread(monk
     from marketplace.states import listing as listing_states
     from marketplace.states.listing import ListingState
 
-    database = str(get_engine().url)
+    database = database_key()
     with session_scope(readonly=True) as session:  # the key a worker thread's session keeps them under
         assert str(session.get_bind().url) == database
     blocks = listing_states._Blocks.of(categories=[], mentors=[], featured=[], top_price=Decimal(9_000), languages=[])
