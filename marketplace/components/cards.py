@@ -8,7 +8,7 @@ from marketplace import styles
 from marketplace.components.catalog_parts import person_picture
 from marketplace.components.icons import lucide
 from marketplace.components.ui import badge, image, stars, when
-from marketplace.shapes.catalog import CourseCard, InstructorCard
+from marketplace.shapes.catalog import CourseTile, InstructorCard
 from marketplace.states.cart import CartState
 from marketplace.states.session import SessionState
 from marketplace.states.wishlist import WishlistState
@@ -37,7 +37,7 @@ def heart_button(course_id, title, class_name: str = "") -> rx.Component:
     )
 
 
-def _add_to_cart(course: CourseCard) -> rx.Component:
+def _add_to_cart(course: CourseTile) -> rx.Component:
     return rx.el.button(
         lucide("shopping-cart", size=16),
         "Add To Cart",
@@ -49,13 +49,13 @@ def _add_to_cart(course: CourseCard) -> rx.Component:
     )
 
 
-def course_card(course: CourseCard, *, add_to_cart: bool = False) -> rx.Component:
+def course_card(course: CourseTile, *, add_to_cart: bool = False) -> rx.Component:
     """Thumbnail with the wishlist heart, title, instructor, stars with review count, lectures, level, price;
     Enrolled + Watch Now for the viewer's own courses; Add To Cart under the price when ``add_to_cart``."""
     return _course_card(course, add_to_cart, eager=False)
 
 
-def listing_card(course: CourseCard, index: rx.Var) -> rx.Component:
+def listing_card(course: CourseTile, index: rx.Var) -> rx.Component:
     """A course card of the listing (``rx.foreach`` with the index). The first card's thumbnail is the page's
     largest paint on a phone: asked for at once and first (a lazy picture waits for layout). From the third card
     on (below the fold of a phone) the browser lays a card out only as it nears the screen (styles.OFFSCREEN)."""
@@ -63,7 +63,7 @@ def listing_card(course: CourseCard, index: rx.Var) -> rx.Component:
 
 
 def _course_card(
-    course: CourseCard, add_to_cart: bool, eager: bool | rx.Var, offscreen: bool | rx.Var = False
+    course: CourseTile, add_to_cart: bool, eager: bool | rx.Var, offscreen: bool | rx.Var = False
 ) -> rx.Component:
     href = "/courses/" + course.id.to_string()
     card_class = f"{styles.CARD} relative flex flex-col overflow-hidden hover:shadow-md transition-shadow"

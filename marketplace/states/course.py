@@ -17,7 +17,7 @@ from marketplace.domain.catalog_views import share_links
 from marketplace.domain.errors import NotFound
 from marketplace.domain.shapes import parse_id
 from marketplace.settings import settings
-from marketplace.shapes.catalog import CourseCard, CourseDetail, InstructorDetail, Section, SocialLink
+from marketplace.shapes.catalog import CourseCard, CourseDetail, CourseTile, InstructorDetail, Section, SocialLink
 from marketplace.states import toasts
 from marketplace.states.catalog import mark_owned, viewer_id
 
@@ -48,7 +48,7 @@ class CourseState(rx.State):
     course: CourseDetail = CourseDetail()
     instructor: InstructorDetail = InstructorDetail()
     sections: list[Section] = []
-    related: list[CourseCard] = []
+    related: list[CourseTile] = []
     enrolled: bool = False
     share: list[SocialLink] = []
     page_url: str = ""
@@ -105,7 +105,7 @@ class CourseState(rx.State):
             return
         self.instructor, self.sections = detail.instructor, detail.sections
         self.course = detail.model_copy(update={"instructor": InstructorDetail(), "sections": []})
-        self.related = related
+        self.related = [CourseTile.of(card) for card in related]
         self.enrolled = detail.enrolled
         preview = catalog.preview_section(detail.sections)
         self.preview, self.has_preview = preview or Section(), preview is not None

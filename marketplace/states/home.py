@@ -12,7 +12,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import catalog
 from marketplace.domain.catalog_views import stat_figures, testimonials
 from marketplace.domain.continue_learning import last_watched
-from marketplace.shapes.catalog import Category, CourseCard, InstructorCard, StatFigure, Testimonial
+from marketplace.shapes.catalog import Category, CourseCard, CourseTile, InstructorCard, StatFigure, Testimonial
 from marketplace.shapes.home import ContinueLearning
 from marketplace.states.catalog import mark_owned, viewer_id
 
@@ -55,7 +55,7 @@ class HomeState(rx.State):
     error: str = ""
     stats: list[StatFigure] = []
     categories: list[Category] = []
-    top_courses: list[CourseCard] = []
+    top_courses: list[CourseTile] = []
     top_instructors: list[InstructorCard] = []
     testimonials: list[Testimonial] = []
     # Continue learning: the course the signed-in learner watched last (shown when ``has_resume``).
@@ -74,7 +74,7 @@ class HomeState(rx.State):
             return
         self.stats = home.stats
         self.categories = home.categories
-        self.top_courses = home.courses
+        self.top_courses = [CourseTile.of(card) for card in home.courses]
         self.top_instructors = home.instructors
         self.testimonials = home.quotes
         self.resume = home.resume or ContinueLearning()

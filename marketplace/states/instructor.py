@@ -11,7 +11,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import catalog
 from marketplace.domain.errors import NotFound
 from marketplace.domain.shapes import parse_id
-from marketplace.shapes.catalog import CourseCard, InstructorDetail, MentorPage
+from marketplace.shapes.catalog import CourseTile, InstructorDetail, MentorPage
 from marketplace.states.catalog import mark_owned, viewer_id
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ class InstructorState(rx.State):
     not_found: bool = False
     error: str = ""
     instructor: InstructorDetail = InstructorDetail()
-    courses: list[CourseCard] = []
+    courses: list[CourseTile] = []
 
     @rx.var
     def page_title(self) -> str:
@@ -69,5 +69,5 @@ class InstructorState(rx.State):
             self.error, self.loading = FETCH_FAILED, False
             return
         self.instructor = InstructorDetail.model_validate(dict(data))
-        self.courses = data.courses
+        self.courses = [CourseTile.of(card) for card in data.courses]
         self.loading = False

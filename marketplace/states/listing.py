@@ -27,7 +27,7 @@ from marketplace.db.read_cache import ReadCache
 from marketplace.domain import catalog
 from marketplace.domain.errors import DomainError
 from marketplace.shapes.base import Page
-from marketplace.shapes.catalog import Category, CourseCard, InstructorCard
+from marketplace.shapes.catalog import Category, CourseCard, CourseTile, InstructorCard
 from marketplace.states.catalog import mark_owned, viewer_id
 from marketplace.states.changes import assign_changed
 
@@ -144,13 +144,13 @@ class ListingState(rx.State):
     loading: bool = True
     error: str = ""
     title: str = "All Courses"
-    courses: list[CourseCard] = []
+    courses: list[CourseTile] = []  # what the cards draw, not whole course answers
     total: int = 0
     page: int = 1
     pages: int = 1
     categories: list[Category] = []
     mentors: list[InstructorCard] = []
-    featured: list[CourseCard] = []
+    featured: list[CourseTile] = []
     top_price: int = 0
     # The choices as they stand in the URL ("" when not chosen).
     category: str = ""
@@ -228,7 +228,7 @@ class ListingState(rx.State):
             self,
             categories=list(blocks.category_links[base]),
             mentors=blocks.mentors,
-            featured=blocks.featured,
+            featured=[CourseTile.of(card) for card in blocks.featured],
             languages=blocks.languages,
             top_price=slider_top(blocks.top_price),
         )
@@ -236,7 +236,7 @@ class ListingState(rx.State):
         assign_changed(
             self,
             title=self._title(query),
-            courses=result.data,
+            courses=[CourseTile.of(card) for card in result.data],
             total=result.total,
             page=result.page,
             pages=result.pages,

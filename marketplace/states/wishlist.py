@@ -18,7 +18,7 @@ from marketplace.db.engine import in_session_thread
 from marketplace.domain import wishlist
 from marketplace.domain.errors import DomainError
 from marketplace.shapes.base import Page
-from marketplace.shapes.catalog import CourseCard
+from marketplace.shapes.catalog import CourseCard, CourseTile
 from marketplace.states import toasts
 from marketplace.states.paging import UserPagesState
 from marketplace.states.session import verified_user_id
@@ -81,7 +81,7 @@ class WishlistState(rx.State):
 class WishlistPageState(UserPagesState, rx.State):
     """/profile's wishlist: the hearted courses as cards, newest first, a page at a time."""
 
-    courses: list[CourseCard] = []
+    courses: list[CourseTile] = []
 
     @rx.event
     async def load(self):
@@ -94,7 +94,7 @@ class WishlistPageState(UserPagesState, rx.State):
         return lambda session: wishlist.list_courses(session, user_id=user_id, page=page)
 
     def _show(self, data: Page[CourseCard] | None) -> None:
-        self.courses = list(data.data) if data is not None else []
+        self.courses = [CourseTile.of(card) for card in data.data] if data is not None else []
 
     def _failed_message(self) -> str:
         return LOAD_FAILED

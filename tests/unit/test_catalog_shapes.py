@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import re
 from decimal import Decimal
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+from marketplace.components import cards
 from marketplace.domain.catalog_cards import social_links
 from marketplace.domain.catalog_views import compact_count, share_links, stat_figures
 from marketplace.shapes.catalog import (
     CatalogStats,
     CourseCard,
+    CourseTile,
     InstructorDetail,
     SearchResult,
     Section,
@@ -66,3 +71,30 @@ def test_wire_names_follow_the_spec():
         by_alias=True
     )
     assert page["teachers"][0] | {"userId": 9, "courseCount": 2} == page["teachers"][0] and page["query"] == "ada"
+
+
+def test_a_course_tile_is_what_the_card_draws_and_much_less_than_the_course():
+    card = CourseCard(
+        id=7,
+        title="Python for Data Analysis",
+        description="Clean, analyse and visualise real data with Python, pandas and charts. " * 3,
+        thumbnail="/media/7.webp",
+        price=Decimal(15_000),
+        price_text="NGN15,000",
+        original_price=Decimal(20_000),
+        original_price_text="NGN20,000",
+        rating=4.6,
+        rating_text="4.6",
+        review_count=12,
+        lectures=9,
+        level="Beginner",
+        categories=["Development", "Data"],
+        category_slugs=["development", "data"],
+        enrolled=True,
+    )
+    tile = CourseTile.of(card)
+    drawn = set(re.findall(r"\bcourse\.([a-z_]+)", Path(cards.__file__).read_text()))
+    assert drawn <= set(CourseTile.model_fields)  # every field the card reads is on the tile
+    assert {name: getattr(tile, name) for name in drawn} == {name: getattr(card, name) for name in drawn}
+    assert "description" not in tile.model_dump()
+    assert len(json.dumps(tile.model_dump(mode="json"))) * 2 < len(json.dumps(card.model_dump(mode="json")))
