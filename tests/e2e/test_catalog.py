@@ -478,7 +478,8 @@ def test_a_broken_thumbnail_is_replaced_by_the_stock_image(page, live_app):
     expect(page.get_by_role("heading", name=course.title, level=1)).to_be_visible()
     picture = page.get_by_test_id("price-card").locator("img").first
     expect(picture).to_have_attribute("src", "/images/stock-course.webp")
-    assert picture.evaluate("img => img.complete && img.naturalWidth > 0")
+    # The stock picture then loads and draws (it may still be on its way the moment the src changes).
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=picture.element_handle(), timeout=5000)
 
 
 def test_mentor_page_social_buttons_link_out(page, live_app):
