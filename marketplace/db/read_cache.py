@@ -11,11 +11,12 @@ Callers key values by the database too (tests point one process at many) and cop
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Awaitable, Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
 from sqlmodel import Session
@@ -37,6 +38,9 @@ class ReadCache(Generic[V]):
         self._entries: OrderedDict[Hashable, tuple[float, V]] = OrderedDict()
         self._generation = 0
         self._lock = threading.Lock()
+        # The reads under way, per event loop (tests run several): key -> (generation it began in, its task).
+        self._flights: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[Hashable, tuple[int, asyncio.Future]]]
+        self._flights = weakref.WeakKeyDictionary()
         on_write(tables, self.forget)
         _every.add(self)
 
@@ -61,6 +65,29 @@ class ReadCache(Generic[V]):
                 while len(self._entries) > self.max_entries:
                     self._entries.popitem(last=False)
         return value
+
+    async def read_once(self, key: Hashable, read: Callable[[], Awaitable[V]]) -> V:
+        """``await read()`` for ``key``, on the event loop; callers asking for the same key meanwhile wait for that
+        read instead of each starting one (a popular page or search just expired: fifty tabs, one read).
+
+        A caller that arrives after a write (:meth:`forget`) starts a read of its own, so it sees that write. One
+        caller giving up (a cancelled event) does not cancel the read the others wait for.
+        """
+        flights = self._flights.setdefault(asyncio.get_running_loop(), {})
+        generation = self._generation
+        flight = flights.get(key)
+        if flight is None or flight[0] != generation:
+            task = asyncio.ensure_future(read())
+            flight = flights[key] = (generation, task)
+
+            def landed(done: asyncio.Future, flight=flight) -> None:
+                if flights.get(key) is flight:
+                    del flights[key]
+                if not done.cancelled():
+                    done.exception()  # each waiter gets a failure; none left waiting is not a lost error
+
+            task.add_done_callback(landed)
+        return await asyncio.shield(flight[1])
 
     def forget(self) -> None:
         """Drop every kept value, and refuse the ones being read now."""
@@ -88,4 +115,4 @@ async def kept_or_read(cache: ReadCache[V], key: Hashable, read: Callable[[Sessi
         # Kept under the database the session really reads (the same one, unless a test moved the settings).
         return cache.get((str(session.get_bind().url), key), lambda: read(session))
 
-    return await in_session_thread(read_and_keep, readonly=True)
+    return await cache.read_once((database_key(), key), lambda: in_session_thread(read_and_keep, readonly=True))

@@ -15,6 +15,7 @@ import dataclasses
 import json
 import logging
 import math
+from collections.abc import Awaitable
 from decimal import Decimal
 from urllib.parse import urlencode
 
@@ -60,13 +61,13 @@ def slider_top(top_price: Decimal | int) -> int:
 @dataclasses.dataclass(frozen=True)
 class _Blocks:
     categories: list[Category]
+    # The categories with their links to each listing address (a link keeps to the listing it is on), made once
+    # per read instead of on every page change (by :meth:`of`).
+    category_links: dict[str, list[Category]]
     mentors: list[InstructorCard]
     featured: list[CourseCard]
     top_price: Decimal
     languages: list[str]
-    # The categories with their links to each listing address (a link keeps to the listing it is on), made once
-    # per read instead of on every page change.
-    category_links: dict[str, list[Category]] = dataclasses.field(default_factory=dict)
 
     @classmethod
     def of(cls, categories: list[Category], **blocks) -> _Blocks:
@@ -81,6 +82,14 @@ class _Blocks:
 class _Listing:
     result: Page[CourseCard]
     blocks: _Blocks
+    # What the cards draw, made once per view: a visitor's kept view serves every tab without making them again.
+    courses: list[CourseTile]
+    featured: list[CourseTile]
+
+    @classmethod
+    def of(cls, result: Page[CourseCard], blocks: _Blocks) -> _Listing:
+        tiles = [CourseTile.of(card) for card in result.data]
+        return cls(result, blocks, courses=tiles, featured=[CourseTile.of(card) for card in blocks.featured])
 
 
 # What the listing's pages and sidebar are read from: a write to any of them, in any server process, forgets every
@@ -88,6 +97,8 @@ class _Listing:
 LISTING_TABLES = ("courses", "course_categories", "categories", "instructors", "users")
 _pages: ReadCache[Page[CourseCard]] = ReadCache(LISTING_TABLES, seconds=LISTING_SECONDS)
 _blocks: ReadCache[_Blocks] = ReadCache(LISTING_TABLES, seconds=LISTING_SECONDS, max_entries=20)
+# A visitor's whole view (page, sidebar and tiles) for each listing query, put together from the two above.
+_views: ReadCache[_Listing] = ReadCache(LISTING_TABLES, seconds=LISTING_SECONDS)
 
 
 def _read_blocks(session: Session) -> _Blocks:
@@ -115,21 +126,36 @@ def _kept_listing(query: catalog.ListingQuery, user_id: int | None) -> _Listing 
     if user_id is not None:
         return None
     database = database_key()  # the key _read_listing's session gives (its reader has the same URL)
+    view = _views.kept((database, query))
+    if view is not None:
+        return view
     result, blocks = _pages.kept((database, query)), _blocks.kept(database)
     if result is None or blocks is None:
         return None
-    return _Listing(result=result, blocks=blocks)
+    return _views.get((database, query), lambda: _Listing.of(result, blocks))
+
+
+async def _read_view(query: catalog.ListingQuery, user_id: int | None) -> _Listing:
+    """The view read on a thread (:func:`_read_listing`); the visitors who ask for one view at once share one read."""
+
+    def read() -> Awaitable[_Listing]:
+        return in_session_thread(lambda session: _read_listing(session, query, user_id), readonly=True)
+
+    return await (read() if user_id is not None else _views.read_once((database_key(), query), read))
 
 
 def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | None) -> _Listing:
     """The page of courses, the sidebar's lists and the slider's top; the viewer's own courses marked Enrolled."""
     result = listing_page(session, query)
-    blocks = _blocks.get(str(session.get_bind().url), lambda: _read_blocks(session))
+    database = str(session.get_bind().url)
+    blocks = _blocks.get(database, lambda: _read_blocks(session))
+    if user_id is None:  # nothing to mark: every visitor is shown the one kept view
+        return _views.get((database, query), lambda: _Listing.of(result, blocks))
     # The shared cards are copied before this viewer's Enrolled marks go on them.
     result = result.model_copy(update={"data": [card.model_copy() for card in result.data]})
     blocks = dataclasses.replace(blocks, featured=[card.model_copy() for card in blocks.featured])
     mark_owned(session, user_id, result.data, blocks.featured)
-    return _Listing(result=result, blocks=blocks)
+    return _Listing.of(result, blocks)
 
 
 def _open_with(changes: dict[str, str]) -> str:
@@ -211,9 +237,7 @@ class ListingState(rx.State):
         """Show the view ``query`` names; False (and the error shown) when it could not be read."""
         user_id = await viewer_id(self)
         try:
-            listing = _kept_listing(query, user_id) or await in_session_thread(
-                lambda session: _read_listing(session, query, user_id), readonly=True
-            )
+            listing = _kept_listing(query, user_id) or await _read_view(query, user_id)
         except DomainError as error:
             self.error, self.loading = error.message, False
             return False
@@ -228,7 +252,7 @@ class ListingState(rx.State):
             self,
             categories=list(blocks.category_links[base]),
             mentors=blocks.mentors,
-            featured=[CourseTile.of(card) for card in blocks.featured],
+            featured=list(listing.featured),  # the kept view's lists are shared: the state gets lists of its own
             languages=blocks.languages,
             top_price=slider_top(blocks.top_price),
         )
@@ -236,7 +260,7 @@ class ListingState(rx.State):
         assign_changed(
             self,
             title=self._title(query),
-            courses=[CourseTile.of(card) for card in result.data],
+            courses=list(listing.courses),
             total=result.total,
             page=result.page,
             pages=result.pages,

@@ -293,7 +293,7 @@ def test_a_page_change_sends_the_new_courses_but_not_the_unchanged_sidebar(monke
 
     def read(_session, query, _user_id):
         cards = [CourseCard(id=query.page * 10 + n, title=f"Course {query.page}.{n}") for n in range(2)]
-        return listing_states._Listing(result=Page.of(cards, total=12, page=query.page, per_page=2), blocks=blocks)
+        return listing_states._Listing.of(Page.of(cards, total=12, page=query.page, per_page=2), blocks)
 
     monkeypatch.setattr(listing_states, "_read_listing", read)
     state = _state(ListingState, monkeypatch, user_id=None)
@@ -338,7 +338,7 @@ def test_a_visitors_page_change_is_shown_from_what_is_kept_without_a_thread(monk
     def read(_session, query, user_id):
         threads.append(user_id)
         cards = [CourseCard(id=query.page * 10 + 1, title="Read")]
-        return listing_states._Listing(result=Page.of(cards, total=4, page=query.page, per_page=2), blocks=blocks)
+        return listing_states._Listing.of(Page.of(cards, total=4, page=query.page, per_page=2), blocks)
 
     monkeypatch.setattr(listing_states, "_read_listing", read)
     try:
@@ -346,6 +346,8 @@ def test_a_visitors_page_change_is_shown_from_what_is_kept_without_a_thread(monk
         _on_page(visitor, "/categories?page=2")
         asyncio.run(visitor.load())
         assert [c.title for c in visitor.courses] == ["Kept 2.1", "Kept 2.2"] and threads == []
+        # The view, its tiles made, is put together once and kept: every other visitor's tab is given that one.
+        assert listing_states._kept_listing(page_two, None) is listing_states._kept_listing(page_two, None)
 
         _on_page(visitor, "/categories?page=1")  # not kept: read on a thread
         asyncio.run(visitor.load())
@@ -356,9 +358,21 @@ def test_a_visitors_page_change_is_shown_from_what_is_kept_without_a_thread(monk
         asyncio.run(learner.load())
         assert [c.id for c in learner.courses] == [21] and threads == [None, 7]
 
-        forget_every_read_cache()  # a catalog write: nothing kept any more
+        forget_every_read_cache()  # a catalog write: nothing kept any more, the put-together view included
+        _on_page(visitor, "/categories?page=2")
         asyncio.run(visitor.load())
-        assert threads == [None, 7, None]
+        assert [c.id for c in visitor.courses] == [21] and threads == [None, 7, None]
+
+        other = _state(ListingState, monkeypatch, user_id=None)
+        _on_page(visitor, "/categories?page=3")
+        _on_page(other, "/categories?page=3")
+
+        async def at_once() -> None:
+            await asyncio.gather(visitor.load(), other.load())
+
+        asyncio.run(at_once())  # two visitors open a page nobody has read yet: one read serves both
+        assert [c.id for c in other.courses] == [c.id for c in visitor.courses] == [31]
+        assert threads == [None, 7, None, None]
     finally:
         forget_every_read_cache()
 

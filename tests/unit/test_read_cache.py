@@ -102,6 +102,65 @@ def test_kept_or_read_reads_on_a_thread_once_then_answers_from_what_is_kept():
     assert loop_threads == [False]  # read once, on a worker thread
 
 
+async def _settle() -> None:
+    """Let every task started so far run up to its first wait."""
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def test_tabs_asking_at_once_share_one_read_and_a_tab_after_a_write_reads_again():
+    cache: ReadCache[int] = ReadCache(("courses",), seconds=60)
+    reads: list[int] = []
+    release = asyncio.Event()
+
+    async def read() -> int:
+        reads.append(1)
+        await release.wait()
+        return len(reads)
+
+    async def scenario() -> tuple[list[int], int, int]:
+        waiting = [asyncio.ensure_future(cache.read_once("page 2", read)) for _ in range(50)]
+        await _settle()
+        one_read = len(reads)
+        write_watch._call({"courses"})  # a course written meanwhile: a tab asking now must not get the older read
+        after_write = asyncio.ensure_future(cache.read_once("page 2", read))
+        await _settle()
+        release.set()
+        return await asyncio.gather(*waiting), one_read, await after_write
+
+    shared, one_read, after_write = asyncio.run(scenario())
+    assert one_read == 1 and shared == [2] * 50  # fifty tabs, one read (the answer is the read's, counted at its end)
+    assert len(reads) == 2 and after_write == 2
+
+
+def test_a_tab_that_gives_up_does_not_cancel_the_read_others_wait_for_and_a_failure_reaches_each():
+    cache: ReadCache[str] = ReadCache(("courses",), seconds=60)
+    release = asyncio.Event()
+
+    async def read() -> str:
+        await release.wait()
+        return "page"
+
+    async def fails() -> str:
+        raise RuntimeError("database gone")
+
+    async def scenario() -> tuple[str, list[object]]:
+        leaving = asyncio.ensure_future(cache.read_once("k", read))
+        staying = asyncio.ensure_future(cache.read_once("k", read))
+        await _settle()
+        leaving.cancel()  # the tab left the page
+        await _settle()
+        release.set()
+        failed = await asyncio.gather(
+            cache.read_once("bad", fails), cache.read_once("bad", fails), return_exceptions=True
+        )
+        return await staying, failed
+
+    got, failed = asyncio.run(scenario())
+    assert got == "page"
+    assert [type(error) for error in failed] == [RuntimeError, RuntimeError]
+
+
 def test_a_cache_of_a_table_other_processes_do_not_announce_is_refused():
     # Its copies would outlive another process's writes: the table must join BROADCAST_TABLES first.
     with pytest.raises(ValueError, match="BROADCAST_TABLES"):
