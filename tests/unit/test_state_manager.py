@@ -90,6 +90,65 @@ def test_the_quiet_manager_still_writes_and_reads_states(tmp_path):
     assert manager._last_purge > 0
 
 
+def test_a_new_tab_is_made_without_asking_the_disk_and_a_saved_tab_is_read_back_after_a_restart(tmp_path, monkeypatch):
+    before = _manager(QuietDiskStateManager, tmp_path)
+    saved = BaseStateToken(ident=str(uuid.uuid4()), cls=State)
+
+    async def save() -> None:
+        state = await before.get_state(saved)
+        state.is_hydrated = True
+        await before.set_state_for_substate(saved, state)
+
+    asyncio.run(save())
+    # The files are where Reflex's own manager would look for them.
+    assert (tmp_path / QuietDiskStateManager.file_name(saved)) == before.token_path(saved)
+    assert before.token_path(saved).exists()
+
+    after = _manager(QuietDiskStateManager, tmp_path)  # a restart
+    asked: list[str] = []
+    real_load = StateManagerDisk.load_state
+
+    async def counted(self, token):
+        asked.append(str(token))
+        return await real_load(self, token)
+
+    monkeypatch.setattr(StateManagerDisk, "load_state", counted)
+    fresh = BaseStateToken(ident=str(uuid.uuid4()), cls=State)
+    asyncio.run(after.get_state(fresh))
+    assert asked, "until the first look at the folder, the disk is asked, as Reflex's manager does"
+
+    after._purge_expired_states()  # the write loop's first pass looks at the folder
+    asked.clear()
+    newer = BaseStateToken(ident=str(uuid.uuid4()), cls=State)
+    asyncio.run(after.get_state(newer))
+    assert asked == []  # a new tab: about fifty states, no stat
+    assert asyncio.run(after.get_state(saved)).is_hydrated is True  # the saved tab is read back
+    assert str(saved) in asked
+
+
+def test_a_purged_file_is_forgotten_and_a_removed_folder_is_made_again(tmp_path):
+    manager = _manager(QuietDiskStateManager, tmp_path)
+    token = BaseStateToken(ident=str(uuid.uuid4()), cls=State)
+    path = manager.token_path(token)
+    path.write_bytes(b"old")
+    two_hours_ago = time.time() - 7200
+    os.utime(path, (two_hours_ago, two_hours_ago))
+    manager._purge_expired_states()
+    assert not path.exists() and QuietDiskStateManager.file_name(token) not in manager._on_disk
+
+    for child in tmp_path.iterdir():
+        child.unlink()
+    tmp_path.rmdir()
+
+    async def save() -> None:
+        state = await manager.get_state(token)
+        state.is_hydrated = True
+        await manager.set_state_for_substate(token, state)
+
+    asyncio.run(save())
+    assert path.exists() and QuietDiskStateManager.file_name(token) in manager._on_disk
+
+
 # --- the Redis state manager ------------------------------------------------------------------------------------------
 
 
