@@ -12,6 +12,7 @@ from sqlmodel import Session
 
 from marketplace import routes
 from marketplace.db.engine import in_session_thread
+from marketplace.db.read_cache import ReadCache, kept_or_read
 from marketplace.domain import catalog
 from marketplace.domain.catalog_views import share_links
 from marketplace.domain.errors import NotFound
@@ -30,12 +31,30 @@ PREVIEW_PLACES = ("phone", "desktop")
 COPY_FAILED = "Could not copy the link. Copy it from the address bar instead."
 
 
+# A course page is the same for every visitor: each process keeps it this long, and the visitors who open one at
+# once (a link shared in a group chat) share one read. Any write to the tables it comes from, in any process,
+# forgets every kept page (db/read_cache.py). A signed-in viewer's page (enrolled, teaches, their videos) is
+# always read for them.
+COURSE_SECONDS = 10.0
+COURSE_TABLES = ("courses", "course_categories", "categories", "sections", "media_uploads", "instructors", "users")
+_visitor_pages: ReadCache[tuple[CourseDetail, list[CourseCard]]] = ReadCache(
+    COURSE_TABLES, seconds=COURSE_SECONDS, max_entries=500
+)
+
+
 def _read_course(session: Session, course_id: int, user_id: int | None) -> tuple[CourseDetail, list[CourseCard]]:
     """The course page's course and its related courses, the viewer's own marked Enrolled."""
     related = catalog.related_courses(session, course_id, limit=RELATED_COURSES, viewer_id=user_id)
     mark_owned(session, user_id, related)
     # The reviews are the review list's own (ReviewListState): none are read here.
     return catalog.get_course_detail(session, course_id, viewer_id=user_id, reviews_shown=0), related
+
+
+async def _course_page(course_id: int, user_id: int | None) -> tuple[CourseDetail, list[CourseCard]]:
+    """The course page as ``user_id`` sees it; a visitor's from what is kept (shared: copy before changing)."""
+    if user_id is None:
+        return await kept_or_read(_visitor_pages, course_id, lambda session: _read_course(session, course_id, None))
+    return await in_session_thread(lambda session: _read_course(session, course_id, user_id), readonly=True)
 
 
 class CourseState(rx.State):
@@ -93,9 +112,7 @@ class CourseState(rx.State):
     async def _show(self, course_id: int, user_id: int | None) -> None:
         """Read the course as ``user_id`` sees it and show it (also after enrolling: the lessons open in place)."""
         try:
-            detail, related = await in_session_thread(
-                lambda session: _read_course(session, course_id, user_id), readonly=True
-            )
+            detail, related = await _course_page(course_id, user_id)
         except NotFound:
             self.not_found, self.loading = True, False
             return
@@ -103,7 +120,7 @@ class CourseState(rx.State):
             log.exception("Course %s failed to load", course_id)
             self.error, self.loading = FETCH_FAILED, False
             return
-        self.instructor, self.sections = detail.instructor, detail.sections
+        self.instructor, self.sections = detail.instructor, list(detail.sections)  # the state's own list
         self.course = detail.model_copy(update={"instructor": InstructorDetail(), "sections": []})
         self.related = [CourseTile.of(card) for card in related]
         self.enrolled = detail.enrolled

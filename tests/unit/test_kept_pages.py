@@ -1,4 +1,4 @@
-"""The home page's state: its blocks read once per process for every visitor, a learner's marks their own."""
+"""Pages every visitor sees alike (home, a course): read once per process and shared, a learner's page their own."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ import asyncio
 import pytest
 
 from marketplace.db import write_watch
-from marketplace.shapes.catalog import CourseCard, StatFigure
+from marketplace.shapes.catalog import CourseCard, CourseDetail, Section, StatFigure
+from marketplace.states import course as course_states
 from marketplace.states import home as home_states
+from marketplace.states.course import CourseState
 from marketplace.states.home import HomeState
 from tests.unit.test_event_loop_rules import event_loop_guard  # noqa: F401 - used through pytestmark
 from tests.unit.test_page_states import _state
@@ -69,3 +71,31 @@ def test_a_learners_enrolled_marks_are_their_own_and_never_reach_the_shared_bloc
     asyncio.run(visitor.load())
     assert [c.enrolled for c in learner.top_courses] == [False, True]
     assert [c.enrolled for c in visitor.top_courses] == [False, False]
+
+
+def test_visitors_of_a_course_page_share_one_read_and_a_signed_in_learner_gets_their_own(monkeypatch):
+    reads: list[int | None] = []
+
+    def read(_session, course_id: int, user_id: int | None) -> tuple[CourseDetail, list[CourseCard]]:
+        reads.append(user_id)
+        lessons = [Section(id=1, title="Intro", is_preview=True), Section(id=2, title=f"Lesson {len(reads)}")]
+        detail = CourseDetail(id=course_id, title="Excel", sections=lessons, enrolled=user_id is not None)
+        return detail, [CourseCard(id=9, title="Related")]
+
+    monkeypatch.setattr(course_states, "_read_course", read)
+    first, second = _state(CourseState, monkeypatch, user_id=None), _state(CourseState, monkeypatch, user_id=None)
+
+    async def both_at_once() -> None:
+        await asyncio.gather(first._show(5, None), second._show(5, None))
+
+    asyncio.run(both_at_once())
+    assert reads == [None] and second.course.title == "Excel" and [s.title for s in second.sections][1] == "Lesson 1"
+    asyncio.run(first._show(5, None))
+    assert reads == [None]  # kept
+
+    asyncio.run(first._show(5, 7))  # a learner signed in: their own read (enrolled, every lesson's video)
+    assert reads == [None, 7] and first.enrolled
+
+    write_watch._call({"sections"})  # the teacher changed a lesson
+    asyncio.run(second._show(5, None))
+    assert reads == [None, 7, None] and [s.title for s in second.sections][1] == "Lesson 3"
