@@ -33,16 +33,12 @@ class TeacherRef(WithUnderscoreId):
     name: str = ""
 
 
-class CourseFields(WithUnderscoreId):
-    """What a course card and the course page share (everything but the instructor)."""
+class CardFields(Shape):
+    """What a course card draws (components/cards.py), besides its id and teacher: the fields every course answer
+    and :class:`CourseTile` share."""
 
     title: str = ""
-    description: str = ""
     thumbnail: str = ""  # resolved: an http(s) link, an app path, or the placeholder
-    price: Naira = Decimal(0)
-    discounted_price: Naira = Decimal(0)
-    original_price: Naira = Decimal(0)
-    discount_percentage: int = 0
     price_text: str = ""  # NGN15,000
     original_price_text: str = ""  # "" unless discounted
     rating: float = 0.0  # 0-5, one decimal
@@ -50,12 +46,22 @@ class CourseFields(WithUnderscoreId):
     review_count: int = 0
     lectures: int = 0
     level: str = ""
+    enrolled: bool = False  # the viewer owns it (set per viewer, never cached across users)
+    free: bool = False  # costs nothing: "Enroll for free" instead of the cart (price_text is "Free")
+
+
+class CourseFields(CardFields, WithUnderscoreId):
+    """What a course card and the course page share (everything but the instructor)."""
+
+    description: str = ""
+    price: Naira = Decimal(0)
+    discounted_price: Naira = Decimal(0)
+    original_price: Naira = Decimal(0)
+    discount_percentage: int = 0
     hours: int = 0
     categories: list[str] = Field(default_factory=list)
     category: str = ""  # the first category's name
     category_slugs: list[str] = Field(default_factory=list)
-    enrolled: bool = False  # the viewer owns it (set per viewer, never cached across users)
-    free: bool = False  # costs nothing: "Enroll for free" instead of the cart (price_text is "Free")
 
 
 class CourseCard(CourseFields):
@@ -64,23 +70,12 @@ class CourseCard(CourseFields):
     instructor: TeacherRef = Field(default_factory=TeacherRef)
 
 
-class CourseTile(Shape):
+class CourseTile(CardFields):
     """What a course card draws (components/cards.py) and nothing more: the listing's state holds these, so a page
     change sends six of them (about 1.6 KB on the demo catalog), not six whole :class:`CourseCard` answers (4.5 KB
     with their descriptions, category lists and prices as numbers)."""
 
     id: int = 0
-    title: str = ""
-    thumbnail: str = ""
-    price_text: str = ""
-    original_price_text: str = ""
-    rating: float = 0.0
-    rating_text: str = "0.0"
-    review_count: int = 0
-    lectures: int = 0
-    level: str = ""
-    enrolled: bool = False
-    free: bool = False
     instructor: TeacherRef = Field(default_factory=TeacherRef)
 
     @classmethod
