@@ -106,7 +106,8 @@ def forget_every_read_cache() -> None:
 async def kept_or_read(cache: ReadCache[V], key: Hashable, read: Callable[[Session], V]) -> V:
     """From an event handler: the value ``cache`` keeps for ``key`` on the configured database, taken on the event
     loop without a thread or a session when it is kept, else ``read(session)`` on a read-only worker thread (and
-    kept). Each database keeps its own values (tests point one process at several)."""
+    kept), one read for all the callers asking at once (:meth:`ReadCache.read_once`). Each database keeps its own
+    values (tests point one process at several)."""
     value = cache.kept((database_key(), key))
     if value is not None:
         return value

@@ -15,7 +15,6 @@ import dataclasses
 import json
 import logging
 import math
-from collections.abc import Awaitable
 from decimal import Decimal
 from urllib.parse import urlencode
 
@@ -24,7 +23,7 @@ from sqlmodel import Session
 
 from marketplace import routes
 from marketplace.db.engine import database_key, in_session_thread
-from marketplace.db.read_cache import ReadCache
+from marketplace.db.read_cache import ReadCache, kept_or_read
 from marketplace.domain import catalog
 from marketplace.domain.errors import DomainError
 from marketplace.shapes.base import Page
@@ -136,21 +135,19 @@ def _kept_listing(query: catalog.ListingQuery, user_id: int | None) -> _Listing 
 
 
 async def _read_view(query: catalog.ListingQuery, user_id: int | None) -> _Listing:
-    """The view read on a thread (:func:`_read_listing`); the visitors who ask for one view at once share one read."""
-
-    def read() -> Awaitable[_Listing]:
-        return in_session_thread(lambda session: _read_listing(session, query, user_id), readonly=True)
-
-    return await (read() if user_id is not None else _views.read_once((database_key(), query), read))
+    """The view read on a thread (:func:`_read_listing`): a visitor's kept, and shared by the visitors who ask for it
+    at once; a signed-in viewer's their own."""
+    if user_id is None:
+        return await kept_or_read(_views, query, lambda session: _read_listing(session, query, None))
+    return await in_session_thread(lambda session: _read_listing(session, query, user_id), readonly=True)
 
 
 def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | None) -> _Listing:
     """The page of courses, the sidebar's lists and the slider's top; the viewer's own courses marked Enrolled."""
     result = listing_page(session, query)
-    database = str(session.get_bind().url)
-    blocks = _blocks.get(database, lambda: _read_blocks(session))
-    if user_id is None:  # nothing to mark: every visitor is shown the one kept view
-        return _views.get((database, query), lambda: _Listing.of(result, blocks))
+    blocks = _blocks.get(str(session.get_bind().url), lambda: _read_blocks(session))
+    if user_id is None:  # nothing to mark: the shared cards are shown as they are
+        return _Listing.of(result, blocks)
     # The shared cards are copied before this viewer's Enrolled marks go on them.
     result = result.model_copy(update={"data": [card.model_copy() for card in result.data]})
     blocks = dataclasses.replace(blocks, featured=[card.model_copy() for card in blocks.featured])
@@ -251,9 +248,9 @@ class ListingState(rx.State):
         assign_changed(
             self,
             categories=list(blocks.category_links[base]),
-            mentors=blocks.mentors,
+            mentors=list(blocks.mentors),
             featured=list(listing.featured),  # the kept view's lists are shared: the state gets lists of its own
-            languages=blocks.languages,
+            languages=list(blocks.languages),
             top_price=slider_top(blocks.top_price),
         )
         chosen = math.ceil(query.max_price) if query.max_price is not None else self.top_price
