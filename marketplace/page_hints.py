@@ -1,21 +1,29 @@
-"""The pictures a listing page draws first, named in its HTML answer so the browser fetches them at once (issue 14).
+"""What a listing page's HTML answer carries so that its first cards show without waiting for the websocket (issue 14).
 
 A listing's cards (/categories, /courses, /search) arrive over the websocket: the browser learnt the first card's
 picture, the page's largest paint on a phone, only after the page's scripts had run, the socket had connected and
-the page's on_load had read the database. The server already keeps that page of courses for every visitor
-(:func:`marketplace.states.listing.listing_page`), so the page's HTML answer names the first cards' pictures in
-a ``Link: <...>; rel=preload; as=image`` header: they download beside the scripts, and the cards draw with their
-pictures as soon as they arrive. A hint is only a hint: when it cannot be worked out the page is served without.
+the page's on_load had read the database, and drew the cards only then. The server already keeps that view for
+every visitor (:func:`marketplace.states.listing.visitor_view`), so the page's HTML answer names the first cards'
+pictures in a ``Link: <...>; rel=preload; as=image`` header, and carries the listing as a visitor sees it (the
+listing state's vars, as Reflex would send them) in a ``<script type="application/json" id="first-listing">``
+that the page applies to its state when it mounts (:mod:`marketplace.components.first_listing`): the cards draw
+with the page, and the websocket's answer, the same for a visitor, changes nothing on screen (a signed-in
+learner's Enrolled marks come with it). A hint is only a hint: when it cannot be worked out the page is served
+without.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from urllib.parse import parse_qsl
 
+from reflex_base.constants.state import FIELD_MARKER
+from reflex_base.utils.format import json_dumps
+
 from marketplace.db.engine import in_session_thread
 from marketplace.domain.listing import ListingQuery
-from marketplace.states.listing import LISTING_PATHS, listing_page
+from marketplace.states.listing import LISTING_PATHS, ListingState, read_visitor_view, shown_vars, visitor_view
 
 log = logging.getLogger(__name__)
 
@@ -23,19 +31,58 @@ log = logging.getLogger(__name__)
 FIRST_CARDS = 3
 
 
-async def first_images(path: str, query_string: str, *, url: str | None = None) -> list[str]:
-    """The app's own pictures of the first cards of the listing page at ``path?query_string`` ([] elsewhere);
-    ``url``: the database (default: the configured one)."""
-    if (path.rstrip("/") or "/") not in LISTING_PATHS:
-        return []
+FIRST_LISTING_ID = "first-listing"
+
+
+@dataclasses.dataclass(frozen=True)
+class ListingHints:
+    images: list[str]  # the app's own pictures of the first cards, the first one the page's largest paint
+    state: str  # the listing state's vars as a Reflex delta, JSON safe inside a <script> element
+
+
+def is_listing(path: str) -> bool:
+    return (path.rstrip("/") or "/") in LISTING_PATHS
+
+
+async def listing_hints(path: str, query_string: str, *, url: str | None = None) -> ListingHints | None:
+    """What the listing page at ``path?query_string`` carries for a visitor (None elsewhere, or when it cannot be
+    read); ``url``: the database (default: the configured one, whose views the process keeps)."""
+    if not is_listing(path):
+        return None
     query = ListingQuery.from_params(dict(parse_qsl(query_string)))
+    base = path.rstrip("/") or "/"
     try:
-        page = await in_session_thread(lambda session: listing_page(session, query), readonly=True, url=url)
-    except Exception:  # the page itself reports what went wrong; the hint is left out
-        log.warning("No preload hint for %s?%s", path, query_string, exc_info=True)
-        return []
+        if url is None:
+            view = await visitor_view(query)
+        else:
+            view = await in_session_thread(lambda session: read_visitor_view(session, query), readonly=True, url=url)
+    except Exception:  # the page itself reports what went wrong; the hints are left out
+        log.warning("No hints for %s?%s", path, query_string, exc_info=True)
+        return None
     # Only the app's own files: a course's picture may be an outside link, which the page does not load either.
-    return [card.thumbnail for card in page.data[:FIRST_CARDS] if card.thumbnail.startswith("/")]
+    images = [card.thumbnail for card in view.result.data[:FIRST_CARDS] if card.thumbnail.startswith("/")]
+    values = shown_vars(view, query, base)
+    delta = {ListingState.get_full_name(): {name + FIELD_MARKER: value for name, value in values.items()}}
+    return ListingHints(images=images, state=script_safe(json_dumps(delta, separators=(",", ":"))))
+
+
+async def first_images(path: str, query_string: str, *, url: str | None = None) -> list[str]:
+    """The app's own pictures of the first cards of the listing page at ``path?query_string`` ([] elsewhere)."""
+    hints = await listing_hints(path, query_string, url=url)
+    return hints.images if hints else []
+
+
+def script_safe(text: str) -> str:
+    """JSON ``text`` that cannot end its ``<script>`` element or open a comment there: ``<``, ``>`` and ``&`` as
+    escapes (a course title may hold ``</script>``); JSON.parse reads them back as the same characters."""
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def with_listing(html: bytes, state: str) -> bytes:
+    """The page ``html`` with the listing ``state`` before its ``</body>`` (unchanged when it has none)."""
+    script = f'<script type="application/json" id="{FIRST_LISTING_ID}">{state}</script>'.encode()
+    at = html.rfind(b"</body>")
+    return html if at < 0 else html[:at] + script + html[at:]
 
 
 def preload_header(images: list[str]) -> str:

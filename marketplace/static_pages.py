@@ -17,18 +17,20 @@ In development (``reflex run`` without the compiled front end mounted) nothing c
 
 from __future__ import annotations
 
+import gzip
 import os
 import stat
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import anyio.to_thread
-from reflex.utils.precompressed_staticfiles import PrecompressedStaticFiles
+from reflex.utils.precompressed_staticfiles import PrecompressedStaticFiles, _parse_accept_encoding
 from reflex_base.config import get_config
 from reflex_base.constants import Endpoint
 from reflex_base.environment import environment
 from starlette.applications import Starlette
-from starlette.responses import FileResponse, RedirectResponse, Response
+from starlette.datastructures import Headers
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -45,13 +47,33 @@ class PageFiles(PrecompressedStaticFiles):
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         """Serve ``path``; where Starlette would redirect ``/x`` to ``/x/`` for ``x/index.html``, serve that file;
-        an address of a dynamic route (``/courses/8``) gets the route's own page (marketplace.route_pages)."""
-        response = await self._page_or_file(path, scope)
-        if self.html and isinstance(response, FileResponse) and (response.media_type or "").startswith("text/html"):
-            images = await page_hints.first_images(scope["path"], scope.get("query_string", b"").decode("latin-1"))
-            if images:
-                response.headers.append("Link", page_hints.preload_header(images))
-        return response
+        an address of a dynamic route (``/courses/8``) gets the route's own page (marketplace.route_pages); a
+        listing's page carries its first cards (marketplace.page_hints)."""
+        if self.html and page_hints.is_listing(scope["path"]):
+            listing = await self._listing_page(path, scope)
+            if listing is not None:
+                return listing
+        return await self._page_or_file(path, scope)
+
+    async def _listing_page(self, path: str, scope: Scope) -> Response | None:
+        """The listing page with the view its address names, as a visitor sees it, and its first pictures' preload
+        header; made for each request, so never answered "not modified" from the file's date. None: serve the file
+        as it is (no page there, or the view could not be read)."""
+        page_path = os.path.join(path, "index.html") if not path.endswith(".html") else path
+        full_path, found = await anyio.to_thread.run_sync(self.lookup_path, page_path)
+        if found is None or not stat.S_ISREG(found.st_mode):
+            return None
+        hints = await page_hints.listing_hints(scope["path"], scope.get("query_string", b"").decode("latin-1"))
+        if hints is None:
+            return None
+        html = page_hints.with_listing(await _page_bytes(full_path, found.st_mtime_ns), hints.state)
+        headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        if hints.images:
+            headers["Link"] = page_hints.preload_header(hints.images)
+        if _parse_accept_encoding(Headers(scope=scope).get("accept-encoding")).get("gzip", 0.0) > 0:
+            html = await anyio.to_thread.run_sync(lambda: gzip.compress(html, compresslevel=6))
+            headers["Content-Encoding"] = "gzip"
+        return Response(html, media_type="text/html; charset=utf-8", headers=headers)
 
     async def _page_or_file(self, path: str, scope: Scope) -> Response:
         route_page = await self._route_page(path, scope)
@@ -85,6 +107,17 @@ class PageFiles(PrecompressedStaticFiles):
         page_files = cls(directory=files.directory, html=files.html, router=getattr(files, "_router", None))
         page_files._encodings = files._encodings
         return page_files
+
+
+_pages: dict[str, tuple[int, bytes]] = {}
+
+
+async def _page_bytes(full_path: str, mtime_ns: int) -> bytes:
+    """A built page's bytes, kept per file until the file changes (a new build)."""
+    kept = _pages.get(full_path)
+    if kept is None or kept[0] != mtime_ns:
+        kept = _pages[full_path] = (mtime_ns, await anyio.Path(full_path).read_bytes())
+    return kept[1]
 
 
 def _is_backend_path(path: str, prefixes: Iterable[str]) -> bool:

@@ -9,6 +9,7 @@ from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card, listing_card
 from marketplace.components.catalog_filters import CLEAR_FILTERS, choose, filter_panels, go_to_page, listing_script
 from marketplace.components.catalog_parts import section_heading
+from marketplace.components.first_listing import first_listing
 from marketplace.components.icons import lucide
 from marketplace.components.ui import error_state, pager
 from marketplace.states.listing import RESULTS_ID, ListingState
@@ -118,8 +119,10 @@ def loading_grid() -> rx.Component:
 
 
 def listing() -> rx.Component:
-    """Title, filters, Sort By, the grid and pager, then Popular Mentors and Featured Courses."""
+    """Title, filters, Sort By, the grid and pager, then Popular Mentors and Featured Courses; the view the page's
+    HTML carries goes into the state as it mounts (first_listing)."""
     return rx.el.div(
+        first_listing(),
         rx.el.div(
             rx.el.div(
                 rx.el.h1(ListingState.title, class_name=styles.H1),

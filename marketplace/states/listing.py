@@ -16,6 +16,7 @@ import json
 import logging
 import math
 from decimal import Decimal
+from typing import Any
 from urllib.parse import urlencode
 
 import reflex as rx
@@ -155,6 +156,88 @@ def _read_listing(session: Session, query: catalog.ListingQuery, user_id: int | 
     return _Listing.of(result, blocks)
 
 
+def view_vars(listing: _Listing, query: catalog.ListingQuery, base: str) -> dict[str, Any]:
+    """The listing state's vars showing ``listing``, the view of ``query`` at the listing address ``base``: what
+    :meth:`ListingState.load` shows, and what a visitor's page carries in its HTML (marketplace/page_hints.py)."""
+    result, blocks = listing.result, listing.blocks
+    top = slider_top(blocks.top_price)
+    chosen = math.ceil(query.max_price) if query.max_price is not None else top
+    categories = list(blocks.category_links[base])
+    return {
+        "categories": categories,
+        "mentors": list(blocks.mentors),
+        "featured": list(listing.featured),  # the kept view's lists are shared: the state gets lists of its own
+        "languages": list(blocks.languages),
+        "top_price": top,
+        "title": _title(query, categories),
+        "courses": list(listing.courses),
+        "total": result.total,
+        "page": result.page,
+        "pages": result.pages,
+        "category": query.category or "",
+        "rating": str(query.rating or ""),
+        "chapters": query.chapters or "",
+        "max_price": _plain_number(query.max_price) if query.max_price is not None else "",
+        "sort": query.sort,
+        "q": query.q or "",
+        "level": query.level or "",
+        "language": query.language or "",
+        "duration": query.duration or "",
+        "free": query.free,
+        "price_draft": min(chosen, top),
+        "error": "",
+        "loading": False,
+    }
+
+
+def _plain_number(number: Decimal) -> str:
+    """``number`` without trailing zeros after its point: 4000, 4000.5 (a bare strip made 4000 into "4")."""
+    text = f"{number:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _title(query: catalog.ListingQuery, categories: list[Category]) -> str:
+    if query.q:
+        return f'Results for "{query.q}"'
+    category = query.category
+    if not category:
+        return "All Courses"
+    wanted = category.strip().lower()
+    for item in categories:
+        if wanted in (item.slug, item.name.lower()):
+            return f"{item.name} Courses"
+    return f"{category.strip().title()} Courses"
+
+
+# The choices that narrow the list: with any of them, Clear filters is offered (ListingState.any_filter).
+FILTER_VARS = ("category", "rating", "chapters", "max_price", "level", "language", "duration", "free")
+
+
+def shown_vars(listing: _Listing, query: catalog.ListingQuery, base: str) -> dict[str, Any]:
+    """:func:`view_vars` with the computed vars they give (``price_label``, ``any_filter``): the whole listing state
+    as a browser holds it, for a page's HTML to carry."""
+    values = view_vars(listing, query, base)
+    return {
+        **values,
+        "price_label": _price_label(values["price_draft"]),
+        "any_filter": any(values[name] for name in FILTER_VARS),
+    }
+
+
+def _price_label(price: int) -> str:
+    return f"Up to {_naira(price)}"
+
+
+async def visitor_view(query: catalog.ListingQuery) -> _Listing:
+    """A visitor's view of ``query``: kept, or read once for all who ask at once."""
+    return _kept_listing(query, None) or await _read_view(query, None)
+
+
+def read_visitor_view(session: Session, query: catalog.ListingQuery) -> _Listing:
+    """A visitor's view of ``query`` read with ``session`` (its pages and sidebar kept per database)."""
+    return _read_listing(session, query, None)
+
+
 def _open_with(changes: dict[str, str]) -> str:
     """Script that opens the current view with ``changes`` the way the listing's other controls do, in the browser
     (assets/js/listing.js: filters back to page 1, the scroll kept)."""
@@ -192,7 +275,7 @@ class ListingState(rx.State):
     @rx.var
     def price_label(self) -> str:
         """The slider's value in naira, as the label shows it."""
-        return f"Up to {_naira(self.price_draft)}"
+        return _price_label(self.price_draft)
 
     @rx.var
     def any_filter(self) -> bool:
@@ -242,51 +325,10 @@ class ListingState(rx.State):
             log.exception("Listing failed")
             self.error, self.loading = "Failed to fetch courses.", False
             return False
-        result, base, blocks = listing.result, self._base_path(), listing.blocks
         # A var that did not change is not assigned again, so it is not sent again: the sidebar's blocks were half
         # of each reply, and a page change leaves the filters, the title and the totals as they were.
-        assign_changed(
-            self,
-            categories=list(blocks.category_links[base]),
-            mentors=list(blocks.mentors),
-            featured=list(listing.featured),  # the kept view's lists are shared: the state gets lists of its own
-            languages=list(blocks.languages),
-            top_price=slider_top(blocks.top_price),
-        )
-        chosen = math.ceil(query.max_price) if query.max_price is not None else self.top_price
-        assign_changed(
-            self,
-            title=self._title(query),
-            courses=list(listing.courses),
-            total=result.total,
-            page=result.page,
-            pages=result.pages,
-            category=query.category or "",
-            rating=str(query.rating or ""),
-            chapters=query.chapters or "",
-            max_price=f"{query.max_price:f}".rstrip("0").rstrip(".") if query.max_price is not None else "",
-            sort=query.sort,
-            q=query.q or "",
-            level=query.level or "",
-            language=query.language or "",
-            duration=query.duration or "",
-            free=query.free,
-            price_draft=min(chosen, self.top_price),
-        )
-        assign_changed(self, error="", loading=False)
+        assign_changed(self, **view_vars(listing, query, self._base_path()))
         return True
-
-    def _title(self, query: catalog.ListingQuery) -> str:
-        if query.q:
-            return f'Results for "{query.q}"'
-        category = query.category
-        if not category:
-            return "All Courses"
-        wanted = category.strip().lower()
-        for item in self.categories:
-            if wanted in (item.slug, item.name.lower()):
-                return f"{item.name} Courses"
-        return f"{category.strip().title()} Courses"
 
     def _clamp_price(self, value: float | str) -> int:
         try:
