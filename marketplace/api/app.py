@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
@@ -64,9 +64,21 @@ ROUTERS = (
 def _validation_message(exc: RequestValidationError) -> str:
     parts = []
     for error in exc.errors():
-        where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path"))
+        loc = tuple(error.get("loc", ()))
+        # The first part says where the value was sent; a field may itself be called "query" (/api/search).
+        where = ".".join(str(p) for p in (loc[1:] if loc[:1] in (("body",), ("query",), ("path",)) else loc))
         parts.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
     return "; ".join(parts) or "Invalid request."
+
+
+def _no_nul_characters(request: Request) -> None:
+    """Refuse (422) a query value holding a NUL character before any route reads it: no field of this API means one,
+    and PostgreSQL cannot store or compare such text (``/api/instructors?query=%00`` answered 500 there)."""
+    for name, value in request.query_params.multi_items():
+        if "\x00" in name or "\x00" in value:
+            raise RequestValidationError(
+                [{"loc": ("query", name), "msg": "must not contain NUL characters", "type": "value_error"}]
+            )
 
 
 def create_api(current: Settings | None = None) -> FastAPI:
@@ -81,6 +93,7 @@ def create_api(current: Settings | None = None) -> FastAPI:
         docs_url="/api/docs" if docs else None,
         openapi_url="/api/openapi.json" if docs else None,
         redoc_url=None,
+        dependencies=[Depends(_no_nul_characters)],
     )
     for module, statuses in ROUTERS:
         api.include_router(module.router, prefix="/api", responses=error_responses(*statuses))

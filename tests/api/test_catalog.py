@@ -190,6 +190,18 @@ def test_instructors_list_and_search(api_client, catalog_db):
     assert api_client.get("/api/instructors", params={"page": 0}).status_code == 422
 
 
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [("/api/instructors", "query"), ("/api/courses", "q"), ("/api/courses", "language"), ("/api/search", "query")],
+)
+def test_a_nul_character_in_a_query_value_is_refused_with_a_message(api_client, catalog_db, path, name):
+    """PostgreSQL cannot compare text holding NUL: it answered 500 for /api/instructors?query=%00 (schemathesis)."""
+    response = api_client.get(path, params={name: "ba\x00yo"})
+    assert response.status_code == 422
+    assert response.json() == {"message": f"{name}: must not contain NUL characters"}
+    assert api_client.get(path, params={name: "bayo"}).status_code == 200
+
+
 def test_instructor_detail_courses_and_mentor_page(api_client, catalog_db):
     ada = catalog_db["ada"]
     profile = api_client.get(f"/api/instructors/{ada.id}").json()
