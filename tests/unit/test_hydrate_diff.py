@@ -57,19 +57,32 @@ values = st.recursive(
 )
 
 
+def _has_nan(value) -> bool:
+    """Whether a float NaN is anywhere in ``value`` (it is never equal to itself, so never the same JSON)."""
+    if isinstance(value, float):
+        return math.isnan(value)
+    if isinstance(value, (list, tuple)):
+        return any(map(_has_nan, value))
+    if isinstance(value, dict):
+        return any(_has_nan(key) or _has_nan(item) for key, item in value.items())
+    if isinstance(value, pydantic.BaseModel):
+        return _has_nan(value.__dict__)
+    return False
+
+
 def _near(value):
     """A value equal to ``value`` but built anew, so identity never decides."""
     return copy.deepcopy(value)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400, deadline=None, derandomize=True)
 @given(values, values)
 def test_two_values_called_the_same_json_write_the_same_text(a, b):
     if same_json(a, b):
         assert json_dumps(a) == json_dumps(b)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400, deadline=None, derandomize=True)
 @given(values, values)
 def test_two_values_called_surely_different_write_different_text(a, b):
     if surely_differs(a, b):
@@ -95,11 +108,10 @@ def test_what_is_surely_different(value, default, differs):
     assert surely_differs(value, default) is differs
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(values)
 def test_a_copy_of_a_value_without_nan_is_the_same_json(a):
-    text = json_dumps(a)
-    assert same_json(a, _near(a)) == ("NaN" not in text)
+    assert same_json(a, _near(a)) == (not _has_nan(a))
 
 
 @pytest.mark.parametrize(
