@@ -40,8 +40,12 @@ class ListingHints:
     state: str  # the listing state's vars as a Reflex delta, JSON safe inside a <script> element
 
 
+def _address(path: str) -> str:
+    return path.rstrip("/") or "/"
+
+
 def is_listing(path: str) -> bool:
-    return (path.rstrip("/") or "/") in LISTING_PATHS
+    return _address(path) in LISTING_PATHS
 
 
 async def listing_hints(path: str, query_string: str, *, url: str | None = None) -> ListingHints | None:
@@ -50,7 +54,6 @@ async def listing_hints(path: str, query_string: str, *, url: str | None = None)
     if not is_listing(path):
         return None
     query = ListingQuery.from_params(dict(parse_qsl(query_string)))
-    base = path.rstrip("/") or "/"
     try:
         if url is None:
             view = await visitor_view(query)
@@ -61,15 +64,9 @@ async def listing_hints(path: str, query_string: str, *, url: str | None = None)
         return None
     # Only the app's own files: a course's picture may be an outside link, which the page does not load either.
     images = [card.thumbnail for card in view.result.data[:FIRST_CARDS] if card.thumbnail.startswith("/")]
-    values = shown_vars(view, query, base)
+    values = shown_vars(view, query, _address(path))
     delta = {ListingState.get_full_name(): {name + FIELD_MARKER: value for name, value in values.items()}}
     return ListingHints(images=images, state=script_safe(json_dumps(delta, separators=(",", ":"))))
-
-
-async def first_images(path: str, query_string: str, *, url: str | None = None) -> list[str]:
-    """The app's own pictures of the first cards of the listing page at ``path?query_string`` ([] elsewhere)."""
-    hints = await listing_hints(path, query_string, url=url)
-    return hints.images if hints else []
 
 
 def script_safe(text: str) -> str:

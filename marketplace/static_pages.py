@@ -59,8 +59,7 @@ class PageFiles(PrecompressedStaticFiles):
         """The listing page with the view its address names, as a visitor sees it, and its first pictures' preload
         header; made for each request, so never answered "not modified" from the file's date. None: serve the file
         as it is (no page there, or the view could not be read)."""
-        page_path = os.path.join(path, "index.html") if not path.endswith(".html") else path
-        full_path, found = await anyio.to_thread.run_sync(self.lookup_path, page_path)
+        full_path, found = await anyio.to_thread.run_sync(self.lookup_path, os.path.join(path, "index.html"))
         if found is None or not stat.S_ISREG(found.st_mode):
             return None
         hints = await page_hints.listing_hints(scope["path"], scope.get("query_string", b"").decode("latin-1"))

@@ -209,8 +209,9 @@ def _title(query: catalog.ListingQuery, categories: list[Category]) -> str:
     return f"{category.strip().title()} Courses"
 
 
-# The choices that narrow the list: with any of them, Clear filters is offered (ListingState.any_filter).
-FILTER_VARS = ("category", "rating", "chapters", "max_price", "level", "language", "duration", "free")
+# The choices that narrow the list (the URL's choices but the sort): with any of them, Clear filters is offered
+# (ListingState.any_filter, which names them itself so that Reflex sees what it depends on).
+FILTER_VARS = tuple(key for key in FILTER_KEYS if key != "sort")
 
 
 def shown_vars(listing: _Listing, query: catalog.ListingQuery, base: str) -> dict[str, Any]:

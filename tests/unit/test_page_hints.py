@@ -32,7 +32,8 @@ def _carried(hints: page_hints.ListingHints) -> dict:
 
 
 def _images(path: str, query: str, db_url: str) -> list[str]:
-    return asyncio.run(page_hints.first_images(path, query, url=db_url))
+    hints = asyncio.run(page_hints.listing_hints(path, query, url=db_url))
+    return hints.images if hints else []
 
 
 def _catalog(session) -> dict[str, int]:
