@@ -303,10 +303,15 @@ class ListingState(rx.State):
         params = query.to_params()
         return self._base_path() + (f"?{urlencode(params)}" if params else "")
 
-    @rx.event
+    @rx.event(supersedes=True)
     async def load(self):
         """Read the URL's filters, sort and page and show that page of courses: the page's on_load, and the one event
-        the listing's controls send once they have put the chosen view's URL in the address bar (listing.js)."""
+        the listing's controls send once they have put the chosen view's URL in the address bar (listing.js).
+
+        The newest view wins (``supersedes``): a control used while the page's first load is still on its way makes
+        a newer chain than the websocket's hydrate, so the hydrate's on_load, queued on the server behind it with the
+        address the page opened at, is dropped instead of drawing the old view under the new address. A later
+        control also cancels an earlier control's unfinished read."""
         query = self._query()
         if not await self._show(query):
             return None

@@ -46,3 +46,62 @@ def test_the_live_answer_leaves_the_carried_view_as_it_was_and_later_views_still
         page.get_by_role("button", name="Page 2").click()
         expect(page).to_have_url(re.compile(r"page=2"))
         _expect_titles(page, second)
+
+
+class _HeldEvents:
+    """The page's websocket, with the connection's first event held back until :meth:`release`: the hydrate rides
+    in socket.io's CONNECT packet, so the page is still connecting while it is held, as on a slow network. A click
+    meanwhile queues its event in the page, which sends it once the server has accepted the connection, while the
+    server is still working on the hydrate."""
+
+    def __init__(self, page) -> None:
+        self.held: list[str | bytes] = []
+        self.holding = True
+        self._server = None
+        page.route_web_socket(re.compile(r"/_event"), self._connect)
+
+    def _connect(self, ws) -> None:
+        server = self._server = ws.connect_to_server()
+        ws.on_message(self._from_page)
+        server.on_message(ws.send)
+
+    def _from_page(self, message) -> None:
+        if self.holding and '"name"' in str(message):  # an event (socket.io's own handshake goes through)
+            self.held.append(message)
+        else:
+            self._server.send(message)
+
+    def names(self) -> list[str]:
+        return [found for message in self.held for found in re.findall(r'"name":"([^"]+)"', str(message))]
+
+    def release(self) -> None:
+        self.holding = False
+        held, self.held = self.held, []
+        for message in held:
+            self._server.send(message)
+
+
+def test_a_filter_cleared_while_the_page_connects_wins_over_the_pages_first_load(page, live_app):
+    # The page opens filtered to nothing and its HTML shows "No courses found" at once; the learner clears the
+    # filters before the websocket's hydrate has been answered. The server then gets the hydrate, whose on_load reads
+    # the filtered address the page opened at, and the clear's load for /categories: the newer one must be what shows.
+    line = _HeldEvents(page)
+    page.goto("/categories?rating=5&chapters=20-25&max_price=1")
+    expect(page.get_by_text("No courses found")).to_be_visible()
+    page.wait_for_function("window.naijaLearnListing !== undefined")
+    for _ in range(150):
+        if any(name.endswith("hydrate_and_load") for name in line.names()):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"the page never sent its hydrate: {line.names()}")
+    page.get_by_role("main").get_by_role("button", name="Clear filters").first.click()
+    expect(page).to_have_url(re.compile(r"/categories/?$"))
+    line.release()  # the hydrate reaches the server; the clear's load follows as soon as the connection is accepted
+    _expect_titles(page, _titles(live_app))
+    page.wait_for_timeout(1500)  # the hydrate's on_load, had it been applied, would have come back by now
+    _expect_titles(page, _titles(live_app))
+    expect(page.get_by_text("No courses found")).to_have_count(0)
+    page.get_by_role("button", name="Page 2").click()  # the page is live: the next view loads over the websocket
+    expect(page).to_have_url(re.compile(r"page=2"))
+    _expect_titles(page, _titles(live_app, page=2))
