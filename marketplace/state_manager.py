@@ -19,6 +19,11 @@ once (py-spy). The manager is its folder's only writer (one worker; more need Re
 those its first look found, plus those it wrote since, minus those it deleted. A tab whose files are not among them
 is made fresh without asking the disk.
 
+Knowing that, it also skips a file that would change nothing: a state with no file that holds only its defaults.
+A page's first hydrate caches every computed var of every state, which marks each state touched; a new tab wrote a
+dozen such states (its cart, its checkout, ...) that a restart makes again from their classes anyway (issue 14:
+about a quarter of the server's CPU for fifty tabs opening /categories).
+
 **Redis** (``REDIS_URL``): every event takes its tab's lock, a Redis key set with ``SET NX PX``. When a tab goes
 away, Reflex cancels its page-load events; one cancelled after Redis set the key but before the answer came back
 never learns the lock is its own and never gives it back, so the same tab's next page (a reload, a link opened in
@@ -80,13 +85,24 @@ class QuietDiskStateManager(StateManagerDisk):
         """Write ``substate`` and its substates when touched, as Reflex does, without a ``stat`` of the folder
         before each one (a folder removed meanwhile is made again)."""
         if token.get_and_reset_touched_state(substate):
-            pickled = token.serialize(substate)
+            name = self.file_name(token.with_cls(type(substate)))
+            pickled = None if self._same_as_none(name, substate) else token.serialize(substate)
             if pickled:
-                path = self.states_directory / self.file_name(token.with_cls(type(substate)))
+                path = self.states_directory / name
                 await run_in_thread(lambda: self._write(path, pickled))
         if isinstance(token, BaseStateToken) and isinstance(substate, BaseState):
             for child in substate.substates.values():
                 await self.set_state_for_substate(token, child)
+
+    def _same_as_none(self, name: str, state: Any) -> bool:
+        """Whether writing ``state`` to the file ``name`` would change nothing: no such file is there, and the state
+        holds only its class's defaults, so the fresh one made when no file is found is the same.
+
+        A page's first hydrate computes every computed var of every state to send the snapshot, and Reflex marks a
+        state touched when it caches one, "so that it gets saved": a new tab made a dozen files that way (the cart,
+        the checkout, the certificate, ... of a visitor who opened /categories), pickled on the event loop while
+        other tabs wait. The caches are worth nothing across a restart; they are computed again when read."""
+        return self._listed and name not in self._on_disk and holds_only_defaults(state)
 
     def _write(self, path: Path, pickled: bytes) -> None:
         self._on_disk.add(path.name)  # first: a load meanwhile then asks the disk, never misses the file
@@ -120,6 +136,20 @@ class QuietDiskStateManager(StateManagerDisk):
                 except FileNotFoundError:  # written over or removed meanwhile
                     continue
         self._listed = True
+
+
+def holds_only_defaults(state: Any) -> bool:
+    """Whether every var ``state``'s own class defines (backend vars too) that it holds equals its default: what
+    Reflex would pickle for it (``BaseState.__getstate__``) is then what a new instance of the class holds, apart
+    from computed vars' caches and the record of what the browser was sent (so its next answer may send a value
+    again)."""
+    if not isinstance(state, BaseState):
+        return False
+    cls, held = type(state), vars(state)
+    for name, field in cls.__fields__.items():
+        if field._owner is cls and name in held and held[name] != field.default_value():
+            return False
+    return True
 
 
 # Delete the lock only if it still holds this attempt's id (a lock that expired may be someone else's by now).

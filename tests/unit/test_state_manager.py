@@ -16,7 +16,15 @@ from reflex.istate.manager.redis import StateManagerRedis
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import State
 
-from marketplace.state_manager import CancelSafeRedisStateManager, QuietDiskStateManager, use_our_state_manager
+from marketplace.state_manager import (
+    CancelSafeRedisStateManager,
+    QuietDiskStateManager,
+    holds_only_defaults,
+    use_our_state_manager,
+)
+from marketplace.states.cart import CartState
+from marketplace.states.checkout import CheckoutState
+from marketplace.states.listing import ListingState
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 LOCK_MS = 1500  # the locks' expiry in these tests: what a leaked lock costs the next taker
@@ -124,6 +132,71 @@ def test_a_new_tab_is_made_without_asking_the_disk_and_a_saved_tab_is_read_back_
     assert asked == []  # a new tab: about fifty states, no stat
     assert asyncio.run(after.get_state(saved)).is_hydrated is True  # the saved tab is read back
     assert str(saved) in asked
+
+
+def test_a_state_touched_only_by_computed_vars_is_not_written_and_comes_back_the_same(tmp_path):
+    # A page's first hydrate computes every state's computed vars, and Reflex marks each such state touched: a new
+    # visitor's cart and checkout were written to disk though they held nothing but their defaults.
+    manager = _manager(QuietDiskStateManager, tmp_path)
+    manager._purge_expired_states()  # the write loop's first look: the manager knows the folder
+    token = BaseStateToken(ident=str(uuid.uuid4()), cls=State)
+
+    async def first_hydrate() -> None:
+        root = await manager.get_state(token)
+        checkout, listing = await root.get_state(CheckoutState), await root.get_state(ListingState)
+        assert checkout.in_nigeria and checkout.countries and listing.price_label  # cached: touched
+        listing.title = "Design Courses"
+        root.is_hydrated = True
+        await manager.set_state_for_substate(token, root)
+
+    asyncio.run(first_hydrate())
+    path = lambda cls: manager.token_path(token.with_cls(cls))  # noqa: E731
+    assert path(State).exists() and path(ListingState).exists()
+    assert not path(CheckoutState).exists() and not path(CartState).exists()
+
+    after = _manager(QuietDiskStateManager, tmp_path)  # a restart
+    root = asyncio.run(after.get_state(token))
+    assert root.is_hydrated is True
+    checkout, listing = asyncio.run(root.get_state(CheckoutState)), asyncio.run(root.get_state(ListingState))
+    assert listing.title == "Design Courses" and listing.price_label == "Up to NGN0"
+    assert (checkout.country, checkout.in_nigeria, checkout._poll) == ("Nigeria", True, 0)
+
+
+def _checkout_after_a_restart(folder, token) -> CheckoutState:
+    async def read() -> CheckoutState:
+        root = await _manager(QuietDiskStateManager, folder).get_state(token)
+        return await root.get_state(CheckoutState)
+
+    return asyncio.run(read())
+
+
+@pytest.mark.parametrize("change", [{"country": "Ghana"}, {"_poll": 3}], ids=["var", "backend var"])
+def test_a_changed_state_is_written_and_so_is_one_put_back_to_its_defaults_over_a_file(tmp_path, change):
+    manager = _manager(QuietDiskStateManager, tmp_path)
+    manager._purge_expired_states()
+    token = BaseStateToken(ident=str(uuid.uuid4()), cls=State)
+    (name, value), file = next(iter(change.items())), manager.token_path(token.with_cls(CheckoutState))
+
+    async def save(new) -> None:
+        root = await manager.get_state(token)
+        setattr(await root.get_state(CheckoutState), name, new)
+        await manager.set_state_for_substate(token, root)
+
+    asyncio.run(save(value))
+    assert file.exists()
+    assert getattr(_checkout_after_a_restart(tmp_path, token), name) == value
+    default = CheckoutState.__fields__[name].default_value()
+    asyncio.run(save(default))  # the defaults again, but the file holds the change: it is written over
+    assert getattr(_checkout_after_a_restart(tmp_path, token), name) == default
+
+
+def test_holds_only_defaults_looks_at_the_states_own_vars():
+    fresh = CheckoutState(_reflex_internal_init=True)
+    assert holds_only_defaults(fresh)
+    assert fresh.countries and holds_only_defaults(fresh)  # a computed var's cache is not a var
+    fresh.region = "Lagos"
+    assert not holds_only_defaults(fresh)
+    assert not holds_only_defaults(object())
 
 
 def test_a_purged_file_is_forgotten_and_a_removed_folder_is_made_again(tmp_path):
