@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import os
 import time
 from hashlib import md5
@@ -145,11 +146,15 @@ def holds_only_defaults(state: Any) -> bool:
     again)."""
     if not isinstance(state, BaseState):
         return False
-    cls, held = type(state), vars(state)
-    for name, field in cls.__fields__.items():
-        if field._owner is cls and name in held and held[name] != field.default_value():
-            return False
-    return True
+    held, defaults = vars(state), _own_defaults(type(state))
+    return all(held[name] == default for name, default in defaults.items() if name in held)
+
+
+@functools.cache
+def _own_defaults(cls: type[BaseState]) -> dict[str, Any]:
+    """The defaults of the vars ``cls`` itself defines, made once (Reflex deep-copies a mutable default each time it
+    gives it; these are only compared with, never handed out)."""
+    return {name: field.default_value() for name, field in cls.__fields__.items() if field._owner is cls}
 
 
 # Delete the lock only if it still holds this attempt's id (a lock that expired may be someone else's by now).
