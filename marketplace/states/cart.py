@@ -72,13 +72,13 @@ class CartState(rx.State):
 
     items: list[CartItem] = []
     saved: list[CartItem] = []
-    totals: CartTotals = CartTotals()
+    totals: CartTotals = rx.field(default_factory=CartTotals)
     loaded: bool = False
     load_error: str = ""
     # What /checkout buys: the cart, or the one course of Buy Now (``buying_one``), which leaves the cart alone.
     # The server refuses a total that disagrees with its own pricing, so these are exactly what the page showed.
     checkout_items: list[CartItem] = []
-    checkout_totals: CartTotals = CartTotals()
+    checkout_totals: CartTotals = rx.field(default_factory=CartTotals)
     buying_one: bool = False
 
     def _set_checkout(self, buying: Cart) -> None:

@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 class CertificateState(rx.State):
     """The certificate named by the route; nothing private is ever loaded here."""
 
-    certificate: CertificateView = CertificateView()
+    certificate: CertificateView = rx.field(default_factory=CertificateView)
     loading: bool = True
     not_found: bool = False
     error: str = ""

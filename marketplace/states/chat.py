@@ -160,7 +160,7 @@ class ChatState(rx.State):
     status: str = "loading"  # loading | ready | refused | error
     opened_for: str = ""  # the chat_user_id the status is about (a stale page never shows for another)
     message: str = ""
-    partner: ChatPerson = ChatPerson()
+    partner: ChatPerson = rx.field(default_factory=ChatPerson)
     viewer_id: int = 0
     room: str = ""
     earlier: list[ChatMessage] = []

@@ -31,7 +31,7 @@ class CouponState(rx.State):
     code: str = ""  # what the learner types
     applied: str = ""  # the code in use, as stored (upper-cased); "" when none
     error: str = ""  # why the last code was refused, shown under the field
-    totals: CartTotals = CartTotals()  # meaningful only while a code is applied
+    totals: CartTotals = rx.field(default_factory=CartTotals)  # meaningful only while a code is applied
     _total: str = "0"  # the naira total shown with the code: what Proceed sends
     _user_id: int | None = None  # whose code it is: a browser shared by two learners never passes one on
 

@@ -64,8 +64,8 @@ class CourseState(rx.State):
     not_found: bool = False
     error: str = ""
     # The course's own fields; its instructor and sections are held apart, as the page shows them.
-    course: CourseDetail = CourseDetail()
-    instructor: InstructorDetail = InstructorDetail()
+    course: CourseDetail = rx.field(default_factory=CourseDetail)
+    instructor: InstructorDetail = rx.field(default_factory=InstructorDetail)
     sections: list[Section] = []
     related: list[CourseTile] = []
     enrolled: bool = False
@@ -73,7 +73,7 @@ class CourseState(rx.State):
     page_url: str = ""
     # The first preview section's video, shown at the top of the page (``has_preview``); a YouTube or framed
     # one is drawn as the thumbnail with a play button until pressed, so nothing of it loads before then.
-    preview: Section = Section()
+    preview: Section = rx.field(default_factory=Section)
     has_preview: bool = False
     # Which copy of the preview plays ("phone" above the title, "desktop" in the price card); "" before a press.
     # Only the pressed one becomes a player, so a hidden copy never plays (or downloads) alongside it.

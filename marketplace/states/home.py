@@ -91,7 +91,7 @@ class HomeState(rx.State):
     top_instructors: list[InstructorCard] = []
     testimonials: list[Testimonial] = []
     # Continue learning: the course the signed-in learner watched last (shown when ``has_resume``).
-    resume: ContinueLearning = ContinueLearning()
+    resume: ContinueLearning = rx.field(default_factory=ContinueLearning)
     has_resume: bool = False
 
     @rx.event

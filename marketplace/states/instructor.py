@@ -36,7 +36,7 @@ class InstructorState(rx.State):
     loading: bool = True
     not_found: bool = False
     error: str = ""
-    instructor: InstructorDetail = InstructorDetail()
+    instructor: InstructorDetail = rx.field(default_factory=InstructorDetail)
     courses: list[CourseTile] = []
 
     @rx.var

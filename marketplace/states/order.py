@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 class OrderState(rx.State):
     """The order shown on /order1 or /order2 (only the caller's own)."""
 
-    order: Order = Order()
+    order: Order = rx.field(default_factory=Order)
     loaded: bool = False
     error: str = ""
     failed_to_load: bool = False  # the database failed, as opposed to no such order of this learner

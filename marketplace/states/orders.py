@@ -55,7 +55,7 @@ class OrdersState(UserPagesState, rx.State):
 class ReceiptState(rx.State):
     """One order's printable receipt; another learner's reference is "not found", as an unknown one is."""
 
-    order: OrderHistoryItem = OrderHistoryItem()
+    order: OrderHistoryItem = rx.field(default_factory=OrderHistoryItem)
     loading: bool = True
     not_found: bool = False
     error: str = ""

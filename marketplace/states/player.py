@@ -63,11 +63,11 @@ YOUTUBE_END_LISTENER = (
 class PlayerState(rx.State):
     """What the player shows and the learner's place in the course."""
 
-    course: PlayerCourse = PlayerCourse()
-    stats: PlayerStats = PlayerStats()
+    course: PlayerCourse = rx.field(default_factory=PlayerCourse)
+    stats: PlayerStats = rx.field(default_factory=PlayerStats)
     sections: list[PlayerSection] = []
     current_id: int = 0
-    progress: Progress = Progress()
+    progress: Progress = rx.field(default_factory=Progress)
     tab: str = "curriculum"
     speed: str = "1"
     loading: bool = True

@@ -77,7 +77,7 @@ class ReviewListState(rx.State):
     target_type: str = reviews.COURSE
     target_id: int = 0
     reviews: list[Review] = []
-    summary: ReviewSummary = ReviewSummary()
+    summary: ReviewSummary = rx.field(default_factory=ReviewSummary)
     page: int = 1
     pages: int = 1
     can_reply: bool = False

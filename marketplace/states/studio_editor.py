@@ -90,12 +90,13 @@ def _naira_text(value: Decimal | None) -> str:
 class StudioEditorState(rx.State):
     """One course's draft as the domain returns it, the autosave status, and each field's message."""
 
-    draft: CourseDraft = NO_DRAFT  # id 0: none loaded
+    draft: CourseDraft = rx.field(default_factory=lambda: CourseDraft(id=0, title=""))  # NO_DRAFT: none loaded
     loaded: bool = False
     problem: str = ""  # shown instead of the editor: not yours, no such course
     version: int = 0  # bumps when the draft is (re)loaded, so the uncontrolled inputs show it
     remounts: dict[str, int] = {}  # per box ("title", ..., "sections"): redraws one box from the draft
-    _shown: CourseDraft = NO_DRAFT  # the draft the boxes were last drawn from
+    # The draft the boxes were last drawn from.
+    _shown: CourseDraft = rx.field(default_factory=lambda: CourseDraft(id=0, title=""))
     save_status: str = ""  # "" | saving | saved | error
     save_error: str = ""
     field_errors: dict[str, str] = {}
