@@ -87,7 +87,7 @@ class QuietDiskStateManager(StateManagerDisk):
         before each one (a folder removed meanwhile is made again)."""
         if token.get_and_reset_touched_state(substate):
             name = self.file_name(token.with_cls(type(substate)))
-            pickled = None if self._same_as_none(name, substate) else token.serialize(substate)
+            pickled = None if self._would_change_nothing(name, substate) else token.serialize(substate)
             if pickled:
                 path = self.states_directory / name
                 await run_in_thread(lambda: self._write(path, pickled))
@@ -95,14 +95,9 @@ class QuietDiskStateManager(StateManagerDisk):
             for child in substate.substates.values():
                 await self.set_state_for_substate(token, child)
 
-    def _same_as_none(self, name: str, state: Any) -> bool:
-        """Whether writing ``state`` to the file ``name`` would change nothing: no such file is there, and the state
-        holds only its class's defaults, so the fresh one made when no file is found is the same.
-
-        A page's first hydrate computes every computed var of every state to send the snapshot, and Reflex marks a
-        state touched when it caches one, "so that it gets saved": a new tab made a dozen files that way (the cart,
-        the checkout, the certificate, ... of a visitor who opened /categories), pickled on the event loop while
-        other tabs wait. The caches are worth nothing across a restart; they are computed again when read."""
+    def _would_change_nothing(self, name: str, state: Any) -> bool:
+        """Whether writing ``state`` to the file ``name`` would change nothing: no such file is there and the state
+        holds only its class's defaults, so the fresh one made when no file is found is the same (see above)."""
         return self._listed and name not in self._on_disk and holds_only_defaults(state)
 
     def _write(self, path: Path, pickled: bytes) -> None:

@@ -77,7 +77,12 @@ class CategoryOption(BaseModel):
     name: str
 
 
-NO_DRAFT = CourseDraft(id=0, title="")
+def _no_draft() -> CourseDraft:
+    """The draft shown while none is loaded (id 0)."""
+    return CourseDraft(id=0, title="")
+
+
+NO_DRAFT = _no_draft()
 
 
 def _naira_text(value: Decimal | None) -> str:
@@ -90,13 +95,12 @@ def _naira_text(value: Decimal | None) -> str:
 class StudioEditorState(rx.State):
     """One course's draft as the domain returns it, the autosave status, and each field's message."""
 
-    draft: CourseDraft = rx.field(default_factory=lambda: CourseDraft(id=0, title=""))  # NO_DRAFT: none loaded
+    draft: CourseDraft = rx.field(default_factory=_no_draft)  # id 0: none loaded
     loaded: bool = False
     problem: str = ""  # shown instead of the editor: not yours, no such course
     version: int = 0  # bumps when the draft is (re)loaded, so the uncontrolled inputs show it
     remounts: dict[str, int] = {}  # per box ("title", ..., "sections"): redraws one box from the draft
-    # The draft the boxes were last drawn from.
-    _shown: CourseDraft = rx.field(default_factory=lambda: CourseDraft(id=0, title=""))
+    _shown: CourseDraft = rx.field(default_factory=_no_draft)  # the draft the boxes were last drawn from
     save_status: str = ""  # "" | saving | saved | error
     save_error: str = ""
     field_errors: dict[str, str] = {}

@@ -150,7 +150,10 @@ def test_a_state_touched_only_by_computed_vars_is_not_written_and_comes_back_the
         await manager.set_state_for_substate(token, root)
 
     asyncio.run(first_hydrate())
-    path = lambda cls: manager.token_path(token.with_cls(cls))  # noqa: E731
+
+    def path(cls):
+        return manager.token_path(token.with_cls(cls))
+
     assert path(State).exists() and path(ListingState).exists()
     assert not path(CheckoutState).exists() and not path(CartState).exists()
 
@@ -170,12 +173,12 @@ def _checkout_after_a_restart(folder, token) -> CheckoutState:
     return asyncio.run(read())
 
 
-@pytest.mark.parametrize("change", [{"country": "Ghana"}, {"_poll": 3}], ids=["var", "backend var"])
-def test_a_changed_state_is_written_and_so_is_one_put_back_to_its_defaults_over_a_file(tmp_path, change):
+@pytest.mark.parametrize(("name", "value"), [("country", "Ghana"), ("_poll", 3)], ids=["var", "backend var"])
+def test_a_changed_state_is_written_and_so_is_one_put_back_to_its_defaults_over_a_file(tmp_path, name, value):
     manager = _manager(QuietDiskStateManager, tmp_path)
     manager._purge_expired_states()
     token = BaseStateToken(ident=str(uuid.uuid4()), cls=State)
-    (name, value), file = next(iter(change.items())), manager.token_path(token.with_cls(CheckoutState))
+    file = manager.token_path(token.with_cls(CheckoutState))
 
     async def save(new) -> None:
         root = await manager.get_state(token)
