@@ -29,6 +29,16 @@ away, Reflex cancels its page-load events; one cancelled after Redis set the key
 never learns the lock is its own and never gives it back, so the same tab's next page (a reload, a link opened in
 it) waits the lock's whole expiry (10 s) before anything answers. :class:`CancelSafeRedisStateManager` lets that
 answer arrive and gives such a lock back at once.
+
+With ``REDIS_STATE_LEASES`` on (off by default: see the README's Performance section) it also keeps a tab's lock and
+state between events (Reflex's opportunistic lock): another process that wants them adds itself to the lock's
+waiters, and Redis's keyspace notification of that tells the holder to write the state and let go. Reflex 0.10.1
+handles that notification inside its one listener of lock notifications, and first waits for the state to be free.
+An event that holds a tab's state while it waits for another lock (a chat room's, a bell's) then stops the listener:
+the release it waits for is never heard, and both processes wait the lock's whole expiry (10 s), after which the
+other process may take the lock before the held state is written (a chat message that never reached the other
+person's open chat, in the browser tests). :meth:`CancelSafeRedisStateManager._handle_lock_contention` lets go in a
+task of its own, so the listener goes on hearing releases.
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
+import logging
 import os
 import time
 from hashlib import md5
@@ -51,6 +62,10 @@ from reflex.istate.manager.token import BaseStateToken, StateToken
 from reflex.state import BaseState
 from reflex.utils import path_ops
 from reflex.utils.misc import run_in_thread
+
+from marketplace.settings import settings
+
+log = logging.getLogger(__name__)
 
 # How often expired state files are looked for: a small share of the token's lifetime (1 h by default).
 PURGE_EVERY_SECONDS = 300.0
@@ -158,7 +173,10 @@ _GIVE_BACK_IF_OURS = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis
 
 @dataclasses.dataclass
 class CancelSafeRedisStateManager(StateManagerRedis):
-    """Reflex's Redis state manager, giving back a lock that its taker was cancelled while taking."""
+    """Reflex's Redis state manager, giving back a lock that its taker was cancelled while taking, and letting go
+    of a kept one without stopping its listener of lock notifications."""
+
+    _letting_go: set[asyncio.Task[None]] = dataclasses.field(default_factory=set, init=False)
 
     async def _try_get_lock(self, lock_key: bytes, lock_id: bytes) -> bool | None:
         """``SET NX`` the lock; when cancelled meanwhile, still wait for Redis's answer before the cancel goes on,
@@ -178,6 +196,18 @@ class CancelSafeRedisStateManager(StateManagerRedis):
         except asyncio.CancelledError:
             await asyncio.shield(self._give_back(lock_key, lock_id))
             raise
+
+    async def _handle_lock_contention(self, message: Any) -> None:
+        """Another process wants a lock this one keeps: let go of it in a task of its own (see the module
+        docstring), never in the listener that must go on hearing the releases other events here wait for."""
+        task = asyncio.create_task(super()._handle_lock_contention(message))
+        self._letting_go.add(task)
+        task.add_done_callback(self._let_go)
+
+    def _let_go(self, task: asyncio.Task[None]) -> None:
+        self._letting_go.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("Letting go of a kept tab state failed", exc_info=task.exception())
 
     async def _give_back(self, lock_key: bytes, lock_id: bytes) -> None:
         with contextlib.suppress(RedisError):  # unreachable Redis: the lock expires on its own, as before
@@ -200,3 +230,4 @@ def use_our_state_manager(app: rx.App) -> None:
             lock_expiration=current.lock_expiration,
             lock_warning_threshold=current.lock_warning_threshold,
         )
+        app._state_manager._oplock_enabled = settings.redis_state_leases

@@ -16,6 +16,7 @@ from reflex.istate.manager.redis import StateManagerRedis
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import State
 
+from marketplace.settings import settings
 from marketplace.state_manager import (
     CancelSafeRedisStateManager,
     QuietDiskStateManager,
@@ -62,7 +63,7 @@ def test_expired_state_files_are_purged_every_few_minutes_not_every_pass(tmp_pat
     assert len(looked) == 2
 
 
-def test_reflex_managers_are_swapped_and_others_are_left_alone(tmp_path):
+def test_reflex_managers_are_swapped_and_others_are_left_alone(tmp_path, monkeypatch):
     class App:
         _state_manager = _manager(StateManagerDisk, tmp_path)
 
@@ -78,6 +79,11 @@ def test_reflex_managers_are_swapped_and_others_are_left_alone(tmp_path):
     swapped = App._state_manager
     assert type(swapped) is CancelSafeRedisStateManager and swapped.redis is client
     assert (swapped.token_expiration, swapped.lock_expiration, swapped.lock_warning_threshold) == (600, LOCK_MS, 500)
+    assert not swapped._oplock_enabled  # REDIS_STATE_LEASES is off by default
+    monkeypatch.setattr(settings, "redis_state_leases", True)
+    App._state_manager = StateManagerRedis(redis=client, token_expiration=600, lock_expiration=LOCK_MS)
+    use_our_state_manager(App)
+    assert type(App._state_manager) is CancelSafeRedisStateManager and App._state_manager._oplock_enabled
 
     other = object()
     App._state_manager = other
@@ -246,7 +252,7 @@ def _redis_manager(kind: type[StateManagerRedis], oplock: bool = False) -> State
         lock_expiration=LOCK_MS,
         lock_warning_threshold=500,
     )
-    manager._oplock_enabled = oplock  # as REFLEX_OPLOCK_ENABLED sets it (off in this app: see README, Performance)
+    manager._oplock_enabled = oplock  # as REDIS_STATE_LEASES sets it in the app (off by default)
     return manager
 
 
@@ -340,3 +346,62 @@ def test_locks_still_serialise_a_tabs_events(redis_up):
 
     order = asyncio.run(scenario())
     assert order in (["a in", "a out", "b in", "b out"], ["b in", "b out", "a in", "a out"])
+
+
+# --- kept states (Reflex's opportunistic lock, REDIS_STATE_LEASES) -------------------------------------------------
+
+
+async def _room_wanted_while_its_keeper_waits(kind: type[StateManagerRedis]) -> tuple[float, bool]:
+    """Process A keeps a chat room's state between events; in an event holding it, A waits for a bell's lock that
+    process B holds. B asks for the room, then lets the bell go. How long B waits for the room, and whether it sees
+    what A's event wrote there."""
+    a, b = _redis_manager(kind, oplock=True), _redis_manager(kind, oplock=True)
+    await a._ensure_lock_task_subscribed()
+    await b._ensure_lock_task_subscribed()
+    room = BaseStateToken(ident=f"room{uuid.uuid4().hex}", cls=State)
+    bell = BaseStateToken(ident=f"bell{uuid.uuid4().hex}", cls=State)
+    async with a.modify_state(room):  # A keeps the room from now on
+        pass
+    bell_held, let_bell_go = asyncio.Event(), asyncio.Event()
+
+    async def b_rings_the_bell() -> None:
+        async with b.modify_state(bell):
+            bell_held.set()
+            await let_bell_go.wait()
+
+    async def a_event() -> None:
+        async with a.modify_state(room) as state:
+            state.is_hydrated = True
+            async with a.modify_state(bell):
+                pass
+
+    async def b_wants_the_room() -> tuple[float, bool]:
+        start = time.monotonic()
+        async with b.modify_state(room) as state:
+            return time.monotonic() - start, bool(state.is_hydrated)
+
+    ringing = asyncio.create_task(b_rings_the_bell())
+    await bell_held.wait()
+    event = asyncio.create_task(a_event())
+    await asyncio.sleep(0.1)  # A's event holds the room and waits for the bell
+    wanting = asyncio.create_task(b_wants_the_room())
+    await asyncio.sleep(0.1)  # A has heard that B wants the room
+    let_bell_go.set()
+    waited, seen = await wanting
+    await asyncio.gather(event, ringing)
+    await a.close()
+    await b.close()
+    return waited, seen
+
+
+def test_a_kept_state_is_let_go_while_an_event_holding_it_waits_for_another_lock(redis_up):
+    waited, seen = asyncio.run(_room_wanted_while_its_keeper_waits(CancelSafeRedisStateManager))
+    assert waited < 0.5 * LOCK_MS / 1000  # not the lock's expiry
+    assert seen  # what A's event wrote reached B
+
+
+def test_reflex_own_manager_stalls_its_lock_listener_then(redis_up):
+    """The same steps with Reflex's manager: A's listener waits for the room while A's event waits for a release
+    only that listener would hear, so both wait out the lock's expiry (what the mend is for)."""
+    waited, _ = asyncio.run(_room_wanted_while_its_keeper_waits(StateManagerRedis))
+    assert waited >= 0.8 * LOCK_MS / 1000
