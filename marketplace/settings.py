@@ -99,11 +99,10 @@ class Settings(BaseSettings):
     public_cache_seconds: float = Field(5.0, alias="PUBLIC_CACHE_SECONDS", ge=0, le=300)
     # Server processes. 0 picks the default: 1 on the embedded SQLite, 2 with REDIS_URL (they share state there).
     workers: int = Field(0, alias="WORKERS", ge=0, le=64)
-    # With REDIS_URL, a worker may keep a tab's state and lock between its events (Reflex's opportunistic lock) and
-    # write them to Redis when another process asks for that tab or after half the lock's expiry: a Redis worker
-    # then answers about twice the events. Off by default: with it on, the browser tests still lose live updates of
-    # the Messages list (README, Performance). Off: every event reads and writes its tab's state in Redis.
-    redis_state_leases: bool = Field(False, alias="REDIS_STATE_LEASES")
+    # With REDIS_URL, a worker keeps a tab's state and lock between its events (Reflex's opportunistic lock) and
+    # writes them to Redis when another process asks for that tab or after half the lock's expiry: a Redis worker
+    # then answers about twice the events. Off: every event reads and writes its tab's state in Redis.
+    redis_state_leases: bool = Field(True, alias="REDIS_STATE_LEASES")
 
     # Background jobs (the outbox): run inside the app server unless a separate worker runs them.
     jobs_in_app: bool = Field(True, alias="JOBS_IN_APP")

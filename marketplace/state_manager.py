@@ -30,7 +30,7 @@ never learns the lock is its own and never gives it back, so the same tab's next
 it) waits the lock's whole expiry (10 s) before anything answers. :class:`CancelSafeRedisStateManager` lets that
 answer arrive and gives such a lock back at once.
 
-With ``REDIS_STATE_LEASES`` on (off by default: see the README's Performance section) it also keeps a tab's lock and
+With ``REDIS_STATE_LEASES`` (on by default) it also keeps a tab's lock and
 state between events (Reflex's opportunistic lock): another process that wants them adds itself to the lock's
 waiters, and Redis's keyspace notification of that tells the holder to write the state and let go. Reflex 0.10.1
 handles that notification inside its one listener of lock notifications, and first waits for the state to be free.

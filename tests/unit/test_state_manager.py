@@ -79,11 +79,11 @@ def test_reflex_managers_are_swapped_and_others_are_left_alone(tmp_path, monkeyp
     swapped = App._state_manager
     assert type(swapped) is CancelSafeRedisStateManager and swapped.redis is client
     assert (swapped.token_expiration, swapped.lock_expiration, swapped.lock_warning_threshold) == (600, LOCK_MS, 500)
-    assert not swapped._oplock_enabled  # REDIS_STATE_LEASES is off by default
-    monkeypatch.setattr(settings, "redis_state_leases", True)
+    assert swapped._oplock_enabled  # REDIS_STATE_LEASES is on by default
+    monkeypatch.setattr(settings, "redis_state_leases", False)
     App._state_manager = StateManagerRedis(redis=client, token_expiration=600, lock_expiration=LOCK_MS)
     use_our_state_manager(App)
-    assert type(App._state_manager) is CancelSafeRedisStateManager and App._state_manager._oplock_enabled
+    assert type(App._state_manager) is CancelSafeRedisStateManager and not App._state_manager._oplock_enabled
 
     other = object()
     App._state_manager = other
@@ -252,7 +252,7 @@ def _redis_manager(kind: type[StateManagerRedis], oplock: bool = False) -> State
         lock_expiration=LOCK_MS,
         lock_warning_threshold=500,
     )
-    manager._oplock_enabled = oplock  # as REDIS_STATE_LEASES sets it in the app (off by default)
+    manager._oplock_enabled = oplock  # as REDIS_STATE_LEASES sets it in the app (on by default)
     return manager
 
 
