@@ -30,15 +30,15 @@ never learns the lock is its own and never gives it back, so the same tab's next
 it) waits the lock's whole expiry (10 s) before anything answers. :class:`CancelSafeRedisStateManager` lets that
 answer arrive and gives such a lock back at once.
 
-With ``REDIS_STATE_LEASES`` (on by default) it also keeps a tab's lock and
-state between events (Reflex's opportunistic lock): another process that wants them adds itself to the lock's
-waiters, and Redis's keyspace notification of that tells the holder to write the state and let go. Reflex 0.10.1
-handles that notification inside its one listener of lock notifications, and first waits for the state to be free.
-An event that holds a tab's state while it waits for another lock (a chat room's, a bell's) then stops the listener:
-the release it waits for is never heard, and both processes wait the lock's whole expiry (10 s), after which the
-other process may take the lock before the held state is written (a chat message that never reached the other
-person's open chat, in the browser tests). :meth:`CancelSafeRedisStateManager._handle_lock_contention` lets go in a
-task of its own, so the listener goes on hearing releases.
+With ``REDIS_STATE_LEASES`` (on by default) it also keeps a tab's lock and state between events (Reflex's
+opportunistic lock): another process that wants them adds itself to the lock's waiters, and Redis's keyspace
+notification of that tells the holder to write the state and let go. Reflex 0.10.1 handles that notification inside
+its one listener of lock notifications, and first waits for the state to be free. An event that holds a tab's state
+while it waits for another lock (a chat room's, a bell's) then stops the listener: the release it waits for is never
+heard, and both processes wait the lock's whole expiry (10 s), after which the other process may take the lock
+before the held state is written (a chat message that never reached the other person's open chat, in the browser
+tests). :meth:`CancelSafeRedisStateManager._handle_lock_contention` lets go in a task of its own, so the listener
+goes on hearing releases.
 """
 
 from __future__ import annotations

@@ -404,4 +404,4 @@ def test_reflex_own_manager_stalls_its_lock_listener_then(redis_up):
     """The same steps with Reflex's manager: A's listener waits for the room while A's event waits for a release
     only that listener would hear, so both wait out the lock's expiry (what the mend is for)."""
     waited, _ = asyncio.run(_room_wanted_while_its_keeper_waits(StateManagerRedis))
-    assert waited >= 0.8 * LOCK_MS / 1000
+    assert waited >= 0.6 * LOCK_MS / 1000  # until a lock expired (the room's, 1.5 s after A began keeping it)
