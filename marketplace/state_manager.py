@@ -63,6 +63,7 @@ from reflex.state import BaseState
 from reflex.utils import path_ops
 from reflex.utils.misc import run_in_thread
 
+from marketplace.background import in_background
 from marketplace.settings import settings
 
 log = logging.getLogger(__name__)
@@ -176,7 +177,9 @@ class CancelSafeRedisStateManager(StateManagerRedis):
     """Reflex's Redis state manager, giving back a lock that its taker was cancelled while taking, and letting go
     of a kept one without stopping its listener of lock notifications."""
 
-    _letting_go: set[asyncio.Task[None]] = dataclasses.field(default_factory=set, init=False)
+    # Whether a worker keeps a tab's lock and state between its events (Reflex's opportunistic lock; its own
+    # REFLEX_OPLOCK_ENABLED is overridden). Set at construction, so Reflex checks the hold time against the expiry.
+    _oplock_enabled: bool = dataclasses.field(default_factory=lambda: settings.redis_state_leases, init=False)
 
     async def _try_get_lock(self, lock_key: bytes, lock_id: bytes) -> bool | None:
         """``SET NX`` the lock; when cancelled meanwhile, still wait for Redis's answer before the cancel goes on,
@@ -200,14 +203,7 @@ class CancelSafeRedisStateManager(StateManagerRedis):
     async def _handle_lock_contention(self, message: Any) -> None:
         """Another process wants a lock this one keeps: let go of it in a task of its own (see the module
         docstring), never in the listener that must go on hearing the releases other events here wait for."""
-        task = asyncio.create_task(super()._handle_lock_contention(message))
-        self._letting_go.add(task)
-        task.add_done_callback(self._let_go)
-
-    def _let_go(self, task: asyncio.Task[None]) -> None:
-        self._letting_go.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.warning("Letting go of a kept tab state failed", exc_info=task.exception())
+        in_background(super()._handle_lock_contention(message), log, "Letting go of a kept tab state failed")
 
     async def _give_back(self, lock_key: bytes, lock_id: bytes) -> None:
         with contextlib.suppress(RedisError):  # unreachable Redis: the lock expires on its own, as before
@@ -229,5 +225,5 @@ def use_our_state_manager(app: rx.App) -> None:
             token_expiration=current.token_expiration,
             lock_expiration=current.lock_expiration,
             lock_warning_threshold=current.lock_warning_threshold,
+            oplock_hold_time_ms=current.oplock_hold_time_ms,
         )
-        app._state_manager._oplock_enabled = settings.redis_state_leases

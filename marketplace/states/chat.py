@@ -10,13 +10,13 @@ The sender is always the verified token's user, never an id sent by the browser.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import reflex as rx
 from sqlmodel import Session
 
 from marketplace import realtime
+from marketplace.background import in_background
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import chat
 from marketplace.domain.errors import DomainError
@@ -33,8 +33,6 @@ CHAT_FAILED = "Failed to load this conversation. Please try again."
 SEND_FAILED = "Your message was not sent. Please try again."
 NOT_FOUND = "This conversation does not exist."
 PAGE_SIZE = 30
-# Messages-list refreshes run after the event that caused them; the set keeps the tasks alive until done.
-_PENDING: set[asyncio.Task] = set()
 ROOM_MAX = 200  # the newest messages a room carries; older ones are loaded page by page
 # Scripts run when the event's answer arrives, before React draws it: they wait a moment first.
 SCROLL_TO_END = (
@@ -77,17 +75,8 @@ async def _refresh_inbox(user_id: int) -> None:
 
 def refresh_inbox_later(*user_ids: int) -> None:
     """Read these users' conversations again and push them to their open Messages lists, in the background."""
-    for user_id in set(user_ids):
-
-        async def run(user_id: int = user_id) -> None:
-            try:
-                await _refresh_inbox(user_id)
-            except Exception:  # a convenience: the next visit of the list shows it anyway
-                log.warning("Refreshing the Messages list of user %s failed", user_id, exc_info=True)
-
-        task = asyncio.create_task(run())
-        _PENDING.add(task)
-        task.add_done_callback(_PENDING.discard)
+    for user_id in set(user_ids):  # a convenience: a failure is logged, and the next visit of the list shows it
+        in_background(_refresh_inbox(user_id), log, "Refreshing the Messages list of user %s failed", user_id)
 
 
 class ChatListState(rx.State):

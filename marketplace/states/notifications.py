@@ -7,7 +7,6 @@ tab of the recipient, on any worker (the state lives in Redis when several worke
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 
@@ -17,6 +16,7 @@ from reflex_base.registry import RegistrationContext
 from reflex_base.utils.exceptions import ReflexRuntimeError
 from sqlmodel import Session
 
+from marketplace.background import in_background
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import notifications
 from marketplace.shapes.social import Notification, NotificationPage
@@ -26,9 +26,6 @@ log = logging.getLogger(__name__)
 
 LOAD_FAILED = "Failed to load notifications."
 PER_PAGE = 20
-
-# Bell refreshes run after the sender's event, outside its locks; the set keeps the tasks alive until done.
-_PENDING: set[asyncio.Task] = set()
 
 
 def bell_token(user_id: int) -> str:
@@ -79,16 +76,9 @@ async def _refresh_bell(user_id: int) -> None:
 
 def refresh_bell_later(user_id: int) -> None:
     """Recount ``user_id``'s unread notifications and push the number to their open tabs, in the background."""
-
-    async def run() -> None:
-        try:
-            await _refresh_bell(user_id)
-        except Exception:  # the count is a convenience; the next page load shows it anyway
-            log.warning("Refreshing the bell of user %s failed", user_id, exc_info=True)
-
-    task = asyncio.create_task(run())
-    _PENDING.add(task)
-    task.add_done_callback(_PENDING.discard)
+    # Run after the sender's event, outside its locks. The count is a convenience: a failure is logged, and the next
+    # page load shows it anyway.
+    in_background(_refresh_bell(user_id), log, "Refreshing the bell of user %s failed", user_id)
 
 
 class NotificationsState(UserPagesState, rx.State):

@@ -29,6 +29,7 @@ from marketplace.states.listing import ListingState
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 LOCK_MS = 1500  # the locks' expiry in these tests: what a leaked lock costs the next taker
+HOLD_MS = LOCK_MS // 2  # how long a kept state is held (Reflex's default: half the expiry; it must be below it)
 
 
 # --- the disk state manager -------------------------------------------------------------------------------------------
@@ -73,15 +74,27 @@ def test_reflex_managers_are_swapped_and_others_are_left_alone(tmp_path, monkeyp
 
     client = redis.asyncio.Redis.from_url(REDIS_URL)
     App._state_manager = StateManagerRedis(
-        redis=client, token_expiration=600, lock_expiration=LOCK_MS, lock_warning_threshold=500
+        redis=client,
+        token_expiration=600,
+        lock_expiration=LOCK_MS,
+        lock_warning_threshold=500,
+        oplock_hold_time_ms=HOLD_MS,
     )
     use_our_state_manager(App)
     swapped = App._state_manager
     assert type(swapped) is CancelSafeRedisStateManager and swapped.redis is client
-    assert (swapped.token_expiration, swapped.lock_expiration, swapped.lock_warning_threshold) == (600, LOCK_MS, 500)
+    kept = (
+        swapped.token_expiration,
+        swapped.lock_expiration,
+        swapped.lock_warning_threshold,
+        swapped.oplock_hold_time_ms,
+    )
+    assert kept == (600, LOCK_MS, 500, HOLD_MS)
     assert swapped._oplock_enabled  # REDIS_STATE_LEASES is on by default
     monkeypatch.setattr(settings, "redis_state_leases", False)
-    App._state_manager = StateManagerRedis(redis=client, token_expiration=600, lock_expiration=LOCK_MS)
+    App._state_manager = StateManagerRedis(
+        redis=client, token_expiration=600, lock_expiration=LOCK_MS, oplock_hold_time_ms=HOLD_MS
+    )
     use_our_state_manager(App)
     assert type(App._state_manager) is CancelSafeRedisStateManager and not App._state_manager._oplock_enabled
 
@@ -251,6 +264,7 @@ def _redis_manager(kind: type[StateManagerRedis], oplock: bool = False) -> State
         token_expiration=60,
         lock_expiration=LOCK_MS,
         lock_warning_threshold=500,
+        oplock_hold_time_ms=HOLD_MS,
     )
     manager._oplock_enabled = oplock  # as REDIS_STATE_LEASES sets it in the app (on by default)
     return manager
