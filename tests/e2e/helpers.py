@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 
@@ -121,3 +122,51 @@ def watch_button(button) -> None:
 def button_looks(page) -> list[dict]:
     """The looks noted since :func:`watch_button`: ``{text, disabled, toasts}`` each, oldest first."""
     return page.evaluate("JSON.parse(sessionStorage.getItem('buttonLooks') || '[]')")
+
+
+class HeldSocket:
+    """The page's event websocket, with chosen frames held back in order until :meth:`release`, as a slow network
+    would deliver them late. ``from_page`` and ``from_server`` say which frames to hold in each direction (by
+    their text); socket.io's own handshake frames are never events, so they go through unless asked for."""
+
+    def __init__(
+        self,
+        page,
+        *,
+        from_page: Callable[[str], bool] = lambda _text: False,
+        from_server: Callable[[str], bool] = lambda _text: False,
+    ) -> None:
+        self.holding = True
+        self.held: list[tuple[object, str | bytes]] = []  # (where it was going, the frame)
+        self._from_page, self._from_server = from_page, from_server
+        page.route_web_socket(re.compile(r"/_event"), self._connect)
+
+    def _connect(self, ws) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(lambda message: self._pass(server, message, self._from_page))
+        server.on_message(lambda message: self._pass(ws, message, self._from_server))
+
+    def _pass(self, to, message, hold: Callable[[str], bool]) -> None:
+        if self.holding and hold(str(message)):
+            self.held.append((to, message))
+        else:
+            to.send(message)
+
+    def names(self) -> list[str]:
+        """The event names in the held frames, in order."""
+        return [found for _to, message in self.held for found in re.findall(r'"name":"([^"]+)"', str(message))]
+
+    def wait_until_held(self, page, what: Callable[[str], bool], timeout_ms: int = 15_000) -> None:
+        """Wait (letting the page run) until a held frame's text satisfies ``what``."""
+        for _ in range(timeout_ms // 100):
+            if any(what(str(message)) for _to, message in self.held):
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError(f"no such frame was held: {self.names()}")
+
+    def release(self) -> None:
+        """Let the held frames through in the order they came, and stop holding."""
+        self.holding = False
+        held, self.held = self.held, []
+        for to, message in held:
+            to.send(message)

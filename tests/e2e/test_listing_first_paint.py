@@ -6,6 +6,7 @@ import re
 from playwright.sync_api import expect
 
 from marketplace.domain import catalog
+from tests.e2e.helpers import HeldSocket
 from tests.e2e.test_catalog import WAIT, _db, _expect_titles, _titles
 
 
@@ -48,53 +49,18 @@ def test_the_live_answer_leaves_the_carried_view_as_it_was_and_later_views_still
         _expect_titles(page, second)
 
 
-class _HeldEvents:
-    """The page's websocket, with the connection's first event held back until :meth:`release`: the hydrate rides
-    in socket.io's CONNECT packet, so the page is still connecting while it is held, as on a slow network. A click
-    meanwhile queues its event in the page, which sends it once the server has accepted the connection, while the
-    server is still working on the hydrate."""
-
-    def __init__(self, page) -> None:
-        self.held: list[str | bytes] = []
-        self.holding = True
-        self._server = None
-        page.route_web_socket(re.compile(r"/_event"), self._connect)
-
-    def _connect(self, ws) -> None:
-        server = self._server = ws.connect_to_server()
-        ws.on_message(self._from_page)
-        server.on_message(ws.send)
-
-    def _from_page(self, message) -> None:
-        if self.holding and '"name"' in str(message):  # an event (socket.io's own handshake goes through)
-            self.held.append(message)
-        else:
-            self._server.send(message)
-
-    def names(self) -> list[str]:
-        return [found for message in self.held for found in re.findall(r'"name":"([^"]+)"', str(message))]
-
-    def release(self) -> None:
-        self.holding = False
-        held, self.held = self.held, []
-        for message in held:
-            self._server.send(message)
-
-
 def test_a_filter_cleared_while_the_page_connects_wins_over_the_pages_first_load(page, live_app):
     # The page opens filtered to nothing and its HTML shows "No courses found" at once; the learner clears the
     # filters before the websocket's hydrate has been answered. The server then gets the hydrate, whose on_load reads
     # the filtered address the page opened at, and the clear's load for /categories: the newer one must be what shows.
-    line = _HeldEvents(page)
+    # The page's events are held, as on a slow network: the hydrate rides in socket.io's CONNECT packet, so the
+    # page is still connecting while it is held. A click meanwhile queues its event in the page, which sends it once
+    # the server has accepted the connection, while the server is still working on the hydrate.
+    line = HeldSocket(page, from_page=lambda text: '"name"' in text)
     page.goto("/categories?rating=5&chapters=20-25&max_price=1")
     expect(page.get_by_text("No courses found")).to_be_visible()
     page.wait_for_function("window.naijaLearnListing !== undefined")
-    for _ in range(150):
-        if any(name.endswith("hydrate_and_load") for name in line.names()):
-            break
-        page.wait_for_timeout(100)
-    else:
-        raise AssertionError(f"the page never sent its hydrate: {line.names()}")
+    line.wait_until_held(page, lambda text: "hydrate_and_load" in text)
     page.get_by_role("main").get_by_role("button", name="Clear filters").first.click()
     expect(page).to_have_url(re.compile(r"/categories/?$"))
     line.release()  # the hydrate reaches the server; the clear's load follows as soon as the connection is accepted

@@ -78,11 +78,17 @@ def test_another_issuer_uses_the_redirect_flow_button(monkeypatch):
     assert state.mode == "oidc"
 
 
+def _loaded_tab() -> rx.State:
+    """A browser tab's state tree once its page has loaded: forms are answered at once."""
+    root = rx.State()
+    root.is_hydrated = True
+    return root
+
+
 def test_register_form_uses_the_shared_rules_and_clears_one_message_on_edit():
     from marketplace.states.auth_register import RegisterState
 
-    root = rx.State()
-    state = root.get_substate([rx.State.get_name(), RegisterState.get_name()])
+    state = _loaded_tab().get_substate([rx.State.get_name(), RegisterState.get_name()])
 
     async def submit():
         return [event async for event in state.submit({"email": "nope", "password": "abc", "confirmPassword": "abd"})]
@@ -324,7 +330,7 @@ def _login_states(monkeypatch, db_url):
     from marketplace.states.auth_email import ForgotPasswordState
 
     monkeypatch.setattr(engine, "session_scope", functools.partial(engine.session_scope, db_url))
-    root = rx.State()
+    root = _loaded_tab()
     login = root.get_substate([rx.State.get_name(), LoginState.get_name()])
     forgot = root.get_substate([rx.State.get_name(), ForgotPasswordState.get_name()])
     return login, forgot
@@ -371,3 +377,51 @@ def test_forgot_password_fills_in_the_address_typed_on_the_log_in_page(session, 
     _submit_login(login, "chi@example.com", "wrong-pass")
     asyncio.run(forgot.reset_form())
     assert forgot.prefill == "chi@example.com"
+
+
+# A form sent while its page is still loading is answered after the load (marketplace/states/page_load.py).
+
+
+def _account_form_states():
+    from marketplace.states.auth import LoginState
+    from marketplace.states.auth_email import ForgotPasswordState, ResetPasswordState
+    from marketplace.states.auth_register import RegisterState
+
+    return [LoginState, RegisterState, ForgotPasswordState, ResetPasswordState]
+
+
+def _submit(state, form: dict, *args) -> list:
+    async def run():
+        return [event async for event in state.submit(form, *args)]
+
+    return [event for event in asyncio.run(run()) if event is not None]
+
+
+@pytest.mark.parametrize("state_class", _account_form_states(), ids=lambda cls: cls.__name__)
+def test_a_form_sent_while_its_page_loads_is_answered_after_the_load(state_class):
+    root = rx.State()
+    root.is_hydrated = False  # the server has queued the page's on_load handlers (its form reset) behind this
+    state = root.get_substate([rx.State.get_name(), state_class.get_name()])
+    before = state.dict()
+    form = {"email": "", "password": ""}
+
+    (again,) = _submit(state, form)
+    assert again.handler.fn is state_class.submit.fn  # sent again, to the back of the tab's queue
+    assert [value._var_value for _name, value in again.args] == [form, True]
+    assert state.dict() == before  # and not answered yet: the reset queued before it would wipe the answer
+
+    # Behind the reset, the chain's last event has set is_hydrated: the form is answered, here with its messages.
+    root.is_hydrated = True
+    _submit(state, form, True)
+    answered = state.dict()
+    assert answered != before
+
+
+@pytest.mark.parametrize("state_class", _account_form_states(), ids=lambda cls: cls.__name__)
+def test_a_form_sent_again_after_the_load_is_answered_even_if_the_page_loads_again(state_class):
+    root = rx.State()
+    root.is_hydrated = False  # another navigation began meanwhile: the form is answered, not sent round again
+    state = root.get_substate([rx.State.get_name(), state_class.get_name()])
+    before = state.dict()
+    _submit(state, {"email": "", "password": ""}, True)
+    assert state.dict() != before

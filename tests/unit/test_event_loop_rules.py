@@ -394,8 +394,9 @@ def unlinked_shared_states(monkeypatch):
 
 
 def _browser_tab(token: str) -> rx.State:
-    """A fresh state tree of one browser tab holding ``token``."""
+    """A fresh state tree of one browser tab holding ``token``, its page loaded (forms answer at once)."""
     root = rx.State()
+    root.is_hydrated = True
     root.get_substate([rx.State.get_name(), SessionState.get_name()]).token = token
     return root
 
