@@ -15,6 +15,7 @@ import pytest
 import reflex as rx
 from cryptography.hazmat.primitives.asymmetric import rsa
 from reflex.istate.data import ReflexURL
+from reflex.state import OnLoadInternalState
 from sqlmodel import select
 
 from marketplace.db import engine
@@ -410,8 +411,10 @@ def test_a_form_sent_while_its_page_loads_is_answered_after_the_load(state_class
     assert [value._var_value for _name, value in again.args] == [form, True]
     assert state.dict() == before  # and not answered yet: the reset queued before it would wipe the answer
 
-    # Behind the reset, the chain's last event has set is_hydrated: the form is answered, here with its messages.
-    root.is_hydrated = True
+    # Behind the reset, the chain's last event (Reflex's own, on its leaf state) has set is_hydrated: the form is
+    # answered, here with its messages.
+    loader = root.get_substate([rx.State.get_name(), OnLoadInternalState.get_name()])
+    OnLoadInternalState.event_handlers["set_is_hydrated"].fn(loader, True)
     _submit(state, form, True)
     answered = state.dict()
     assert answered != before
