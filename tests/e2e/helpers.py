@@ -125,41 +125,36 @@ def button_looks(page) -> list[dict]:
 
 
 class HeldSocket:
-    """The page's event websocket, with chosen frames held back in order until :meth:`release`, as a slow network
-    would deliver them late. ``from_page`` and ``from_server`` say which frames to hold in each direction (by
-    their text); socket.io's own handshake frames are never events, so they go through unless asked for."""
+    """The page's event websocket, with the events the page sends held back in order until :meth:`release`, as a
+    slow network would deliver them late. ``hold`` says which frames to hold (by their text); socket.io's own
+    handshake frames are never events, so they go through unless asked for."""
 
-    def __init__(
-        self,
-        page,
-        *,
-        from_page: Callable[[str], bool] = lambda _text: False,
-        from_server: Callable[[str], bool] = lambda _text: False,
-    ) -> None:
+    def __init__(self, page, hold: Callable[[str], bool]) -> None:
         self.holding = True
-        self.held: list[tuple[object, str | bytes]] = []  # (where it was going, the frame)
-        self._from_page, self._from_server = from_page, from_server
+        self.held: list[str | bytes] = []
+        self._hold = hold
+        self._server = None
         page.route_web_socket(re.compile(r"/_event"), self._connect)
 
     def _connect(self, ws) -> None:
-        server = ws.connect_to_server()
-        ws.on_message(lambda message: self._pass(server, message, self._from_page))
-        server.on_message(lambda message: self._pass(ws, message, self._from_server))
+        server = self._server = ws.connect_to_server()
+        ws.on_message(self._from_page)
+        server.on_message(ws.send)
 
-    def _pass(self, to, message, hold: Callable[[str], bool]) -> None:
-        if self.holding and hold(str(message)):
-            self.held.append((to, message))
+    def _from_page(self, message) -> None:
+        if self.holding and self._hold(str(message)):
+            self.held.append(message)
         else:
-            to.send(message)
+            self._server.send(message)
 
     def names(self) -> list[str]:
         """The event names in the held frames, in order."""
-        return [found for _to, message in self.held for found in re.findall(r'"name":"([^"]+)"', str(message))]
+        return [found for message in self.held for found in re.findall(r'"name":"([^"]+)"', str(message))]
 
     def wait_until_held(self, page, what: Callable[[str], bool], timeout_ms: int = 15_000) -> None:
         """Wait (letting the page run) until a held frame's text satisfies ``what``."""
         for _ in range(timeout_ms // 100):
-            if any(what(str(message)) for _to, message in self.held):
+            if any(what(str(message)) for message in self.held):
                 return
             page.wait_for_timeout(100)
         raise AssertionError(f"no such frame was held: {self.names()}")
@@ -168,5 +163,5 @@ class HeldSocket:
         """Let the held frames through in the order they came, and stop holding."""
         self.holding = False
         held, self.held = self.held, []
-        for to, message in held:
-            to.send(message)
+        for message in held:
+            self._server.send(message)

@@ -56,7 +56,7 @@ def test_a_filter_cleared_while_the_page_connects_wins_over_the_pages_first_load
     # The page's events are held, as on a slow network: the hydrate rides in socket.io's CONNECT packet, so the
     # page is still connecting while it is held. A click meanwhile queues its event in the page, which sends it once
     # the server has accepted the connection, while the server is still working on the hydrate.
-    line = HeldSocket(page, from_page=lambda text: '"name"' in text)
+    line = HeldSocket(page, lambda text: '"name"' in text)
     page.goto("/categories?rating=5&chapters=20-25&max_price=1")
     expect(page.get_by_text("No courses found")).to_be_visible()
     page.wait_for_function("window.naijaLearnListing !== undefined")
