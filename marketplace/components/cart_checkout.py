@@ -10,6 +10,7 @@ from marketplace.components.cart_coupon import coupon_form
 from marketplace.components.cart_summary import order_summary
 from marketplace.components.icons import lucide
 from marketplace.components.ui import image
+from marketplace.domain.billing import COUNTRIES, NIGERIAN_STATES
 from marketplace.shapes.commerce import CartItem
 from marketplace.states.cart import CartState
 from marketplace.states.checkout import CheckoutState
@@ -18,11 +19,16 @@ from marketplace.states.coupon import CouponState
 _SELECT = f"{styles.INPUT} min-h-[44px] appearance-auto"
 
 
+def _options(names: tuple[str, ...]) -> list[rx.Component]:
+    """A fixed list's options, written into the page: no state var, so no tab computes or holds them."""
+    return [rx.el.option(name, value=name) for name in names]
+
+
 def _country() -> rx.Component:
     return rx.el.div(
         rx.el.label("Country", html_for="billing-country", class_name=styles.LABEL),
         rx.el.select(
-            rx.foreach(CheckoutState.countries, lambda name: rx.el.option(name, value=name)),
+            *_options(COUNTRIES),
             id="billing-country",
             name="country",
             value=CheckoutState.country,
@@ -40,7 +46,7 @@ def _region() -> rx.Component:
             CheckoutState.in_nigeria,
             rx.el.select(
                 rx.el.option("Select a state", value=""),
-                rx.foreach(CheckoutState.states, lambda name: rx.el.option(name, value=name)),
+                *_options(NIGERIAN_STATES),
                 id="billing-state",
                 name="state",
                 value=CheckoutState.region,

@@ -23,7 +23,7 @@ from reflex.event import EventSpec
 from marketplace import routes
 from marketplace.db.engine import in_thread, session_scope
 from marketplace.domain import checkout, guest_cart, orders
-from marketplace.domain.billing import COUNTRIES, NIGERIA, NIGERIAN_STATES
+from marketplace.domain.billing import NIGERIA
 from marketplace.domain.errors import DomainError, PaymentError
 from marketplace.domain.sessions import user_for_token
 from marketplace.payments.registry import active_provider_name
@@ -132,16 +132,6 @@ class CheckoutState(rx.State):
     _waiting_ref: str = ""
     # Each settle_return run takes a number; an older poller stops when a newer one starts.
     _poll: int = 0
-
-    @rx.var
-    def countries(self) -> list[str]:
-        """Billing countries, Nigeria first."""
-        return list(COUNTRIES)
-
-    @rx.var
-    def states(self) -> list[str]:
-        """Nigeria's 36 states and the FCT."""
-        return list(NIGERIAN_STATES)
 
     @rx.var
     def in_nigeria(self) -> bool:
