@@ -17,7 +17,7 @@ from marketplace.domain.errors import DomainError, TooManyRequests, Unauthorized
 from marketplace.domain.validation import MAX_LENGTHS, InvalidInput, validate_login
 from marketplace.states import toasts
 from marketplace.states.cart import CartState
-from marketplace.states.page_load import page_still_loading
+from marketplace.states.page_load import answered_after_page_load
 from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
@@ -105,11 +105,9 @@ class LoginState(rx.State):
         self.error = message or LOGIN_ERROR
 
     @rx.event
-    async def submit(self, form: dict, after_load: bool = False):
+    @answered_after_page_load
+    async def submit(self, form: dict):
         """Log in with the typed email and password."""
-        if not after_load and await page_still_loading(self):
-            yield LoginState.submit(form, True)  # after the page's reset: states/page_load.py
-            return
         if self.submitting:
             return
         email = str(form.get("email") or "")

@@ -19,7 +19,7 @@ from marketplace.domain.errors import DomainError
 from marketplace.domain.validation import InvalidInput, email_error, registration_field_error
 from marketplace.states import toasts
 from marketplace.states.auth import LoginState
-from marketplace.states.page_load import page_still_loading
+from marketplace.states.page_load import answered_after_page_load
 
 log = logging.getLogger(__name__)
 
@@ -108,11 +108,9 @@ class ForgotPasswordState(EmailRequestState, rx.State):
         self.prefill = (await self.get_state(LoginState))._typed_email
 
     @rx.event
-    async def submit(self, form: dict, after_load: bool = False):
+    @answered_after_page_load
+    async def submit(self, form: dict):
         """Email a reset link when the address has an account; the answer is the same either way."""
-        if not after_load and await page_still_loading(self):
-            yield ForgotPasswordState.submit(form, True)  # after the page's reset: states/page_load.py
-            return
         async for update in self._send_to(
             form,
             lambda session, email: account_recovery.request_password_reset(session, email=email),
@@ -155,11 +153,9 @@ class ResetPasswordState(rx.State):
         self.confirm_error = ""
 
     @rx.event
-    async def submit(self, form: dict, after_load: bool = False):
+    @answered_after_page_load
+    async def submit(self, form: dict):
         """Set the new password from the link's token, then go to /login."""
-        if not after_load and await page_still_loading(self):
-            yield ResetPasswordState.submit(form, True)  # after the page's reset: states/page_load.py
-            return
         if self.submitting or self.done:
             return
         password = str(form.get("password") or "")

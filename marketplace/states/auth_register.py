@@ -18,7 +18,7 @@ from marketplace.domain.errors import Conflict, DomainError
 from marketplace.domain.validation import REGISTER_FIELDS, InvalidInput, validate_registration
 from marketplace.states import toasts
 from marketplace.states.auth import ACCOUNT_CREATED
-from marketplace.states.page_load import page_still_loading
+from marketplace.states.page_load import answered_after_page_load
 
 log = logging.getLogger(__name__)
 
@@ -63,11 +63,9 @@ class RegisterState(rx.State):
             self.errors = {**self.errors, field: ""}
 
     @rx.event
-    async def submit(self, form: dict, after_load: bool = False):
+    @answered_after_page_load
+    async def submit(self, form: dict):
         """Check the form with the shared rules, then create the account and send the verification email."""
-        if not after_load and await page_still_loading(self):
-            yield RegisterState.submit(form, True)  # after the page's reset: states/page_load.py
-            return
         if self.submitting or self.done:
             return
         data = {field: str(form.get(field) or "") for field in REGISTER_FIELDS}

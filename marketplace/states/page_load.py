@@ -10,11 +10,14 @@ password's message. The browser cannot always prevent it: a navigation's submit 
 them early.
 
 The server knows: it sets ``is_hydrated`` false when it queues a page's on_load handlers and true in the last
-event of that chain. A submit that finds it false sends itself again, to the back of the tab's queue, which is
-behind the whole chain; it runs there once, as it would have.
+event of that chain. A submit wrapped in :func:`answered_after_page_load` that finds it false sends itself again,
+to the back of the tab's queue, which is behind the whole chain; it runs there once, as it would have.
 """
 
 from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import reflex as rx
 
@@ -23,3 +26,22 @@ async def page_still_loading(state: rx.State) -> bool:
     """Whether the page this tab is on has on_load handlers queued that have not all run yet."""
     root = await state.get_state(rx.State)
     return not root.is_hydrated
+
+
+def answered_after_page_load(submit: Callable[[Any, dict], AsyncIterator[Any]]) -> Callable[..., AsyncIterator[Any]]:
+    """Make a form's submit (an async generator method taking the form's data) wait for its page's load.
+
+    Put it under ``@rx.event``. The handler Reflex sees takes ``after_load`` as well: the second pass's mark, so an
+    event is sent round once at most (a browser that sends it only skips the wait).
+    """
+
+    async def handler(self: rx.State, form: dict, after_load: bool = False) -> AsyncIterator[Any]:
+        if not after_load and await page_still_loading(self):
+            yield getattr(type(self), submit.__name__)(form, True)
+            return
+        async for update in submit(self, form):
+            yield update
+
+    handler.__name__, handler.__qualname__, handler.__doc__ = submit.__name__, submit.__qualname__, submit.__doc__
+    handler.__module__ = submit.__module__
+    return handler

@@ -19,7 +19,7 @@ from marketplace import routes
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import studio
 from marketplace.domain.errors import DomainError, Forbidden
-from marketplace.states.page_load import page_still_loading
+from marketplace.states.page_load import answered_after_page_load
 from marketplace.states.session import SessionState
 
 log = logging.getLogger(__name__)
@@ -179,11 +179,9 @@ class NewCourseState(rx.State):
         return None
 
     @rx.event
-    async def create(self, form_data: dict, after_load: bool = False):
+    @answered_after_page_load
+    async def create(self, form_data: dict):
         """Create the draft and open its editor."""
-        if not after_load and await page_still_loading(self):
-            yield NewCourseState.create(form_data, True)  # after the page's reset: states/page_load.py
-            return
         if self.creating:
             return
         title = str(form_data.get("title") or "")
