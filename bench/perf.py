@@ -742,12 +742,36 @@ class Bench:
             for s in learners
         ]
 
+    @contextlib.contextmanager
+    def _profiled(self, spec: dict):
+        """With ``--profile``, py-spy records the server's worker while the run lasts (one file per run, named
+        after the event and its number)."""
+        if not self.args.profile:
+            yield
+            return
+        folder = Path(self.args.profile)
+        folder.mkdir(parents=True, exist_ok=True)
+        self._profiles = getattr(self, "_profiles", 0) + 1
+        out = folder / f"{self._profiles:02d}-{spec['event'].rsplit('.', 1)[-1]}.txt"
+        pyspy = os.environ.get("BENCH_PYSPY") or shutil.which("py-spy") or "py-spy"
+        proc = subprocess.Popen(
+            [pyspy, "record", "--pid", str(self.server.pid), "--subprocesses", "--gil", "--rate", "200",
+             "--format", "raw", "--output", str(out)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            yield
+        finally:
+            proc.send_signal(2)  # py-spy writes its file on SIGINT
+            proc.wait(timeout=60)
+
     def event_runs(self, spec: dict, repeats: int, before=None) -> dict[str, float | None]:
         runs = []
         for _ in range(repeats):
             if before:
                 before()
-            runs.append(self.wsdrive({"url": f"http://127.0.0.1:{APP_PORT}", "server_pid": self.server.pid, **spec}))
+            with self._profiled(spec):
+                runs.append(self.wsdrive({"url": f"http://127.0.0.1:{APP_PORT}", "server_pid": self.server.pid, **spec}))
         errors = sum(r.get("errors", 0) for r in runs)
         kinds: dict[str, int] = {}
         for r in runs:
@@ -1020,6 +1044,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--snapshot", action="store_true", help="serve the last commit (git archive HEAD)")
     p.add_argument("--tmp", help="work folder (default: a new temp folder)")
     p.add_argument("--markdown", help="also write the table as Markdown to this file")
+    p.add_argument("--profile", help="record each event run's server with py-spy (samples holding the GIL, raw "
+                   "collapsed stacks) into this folder; py-spy is found on PATH or in BENCH_PYSPY")  # fmt: skip
     return p.parse_args(argv)
 
 
