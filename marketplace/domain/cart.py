@@ -25,7 +25,7 @@ from marketplace.db.engine import AnyRow, row_reader
 from marketplace.db.models import CartEntry, Course, Enrollment, Instructor
 from marketplace.db.models._base import utcnow
 from marketplace.db.tables import CART_ENTRIES, COURSES, ENROLLMENTS, INSTRUCTORS, USERS
-from marketplace.domain.catalog_cards import course_fields
+from marketplace.domain.catalog_cards import CARD_COLUMNS, course_fields
 from marketplace.domain.catalog_visibility import PUBLISHED, check_for_sale, published
 from marketplace.domain.errors import Conflict, NotFound
 from marketplace.domain.pricing import price_cart
@@ -84,9 +84,9 @@ def cart_item(course: Course | AnyRow, instructor_name: str) -> CartItem:
     return CartItem.model_validate({**fields, "image": fields["thumbnail"], "instructor": instructor_name})
 
 
-# Cart items are read as plain rows: each published course with its teacher's name (no ORM objects).
+# Cart items are read as plain rows of a card's columns: each published course with its teacher's name.
 _ITEM_ROWS = (
-    core_select(COURSES, USERS.c.first_name.label("teacher_first"), USERS.c.last_name.label("teacher_last"))
+    core_select(*CARD_COLUMNS, USERS.c.first_name.label("teacher_first"), USERS.c.last_name.label("teacher_last"))
     .join(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id)
     .join(USERS, USERS.c.id == INSTRUCTORS.c.user_id)
     .where(COURSES.c.status == PUBLISHED)

@@ -17,7 +17,7 @@ from sqlmodel import Session, col, func, select
 
 from marketplace.db.engine import AnyRow, row_reader
 from marketplace.db.models import Category, Course, Instructor, User
-from marketplace.db.tables import CATEGORIES, COURSE_CATEGORIES
+from marketplace.db.tables import CATEGORIES, COURSE_CATEGORIES, COURSES
 from marketplace.domain.catalog_visibility import published
 from marketplace.domain.shapes import person_name
 from marketplace.money import format_ngn
@@ -119,6 +119,18 @@ def _teacher_names(session: Session, instructor_ids: set[int]) -> dict[int, str]
         .where(col(Instructor.id).in_(list(instructor_ids)))
     ).all()
     return {instructor_id: person_name(user) for instructor_id, user in rows if instructor_id is not None}
+
+
+# The courses table's columns a card is made from (:func:`course_fields`, :func:`course_cards`). Hot reads of cards
+# (a listing's page, a cart's items) select these instead of the whole row: the long lists a course page shows
+# (what you'll learn, requirements, audience) are JSON columns that every whole row decodes.
+CARD_COLUMNS = tuple(
+    COURSES.c[name]
+    for name in (
+        "id", "title", "description", "thumbnail", "price_kobo", "original_price_kobo", "rating", "review_count",
+        "lectures", "level", "hours", "instructor_id",
+    )
+)  # fmt: skip
 
 
 def course_fields(course: Course | AnyRow, categories: Sequence[Category | AnyRow]) -> dict[str, object]:

@@ -25,8 +25,7 @@ from sqlmodel import AutoString, Session, col, func, select
 
 from marketplace.db.engine import row_reader
 from marketplace.db.models import Category, Course, CourseCategory
-from marketplace.db.tables import COURSES
-from marketplace.domain.catalog_cards import cards_with_teachers, course_cards, with_teacher
+from marketplace.domain.catalog_cards import CARD_COLUMNS, cards_with_teachers, course_cards, with_teacher
 from marketplace.domain.catalog_visibility import published
 from marketplace.domain.errors import DomainError
 from marketplace.domain.listing_totals import cached_total
@@ -330,7 +329,7 @@ def list_courses_for(session: Session, query: ListingQuery, *, per_page: int = P
     row_filters = _conditions(session, query, _row_check, category=ids) if sqlite and filters else filters
     where = [published(), *filters]
     on_rows = [published(), *row_filters]
-    chosen = core_select(COURSES)  # plain rows, not ORM objects
+    chosen = core_select(*CARD_COLUMNS)  # plain rows of what a card draws, not ORM objects
     if match is not None:
         where.append(col(Course.id).in_(match.matching_ids()))
         on_rows.append(col(Course.id).in_(match.matching_ids()))

@@ -156,3 +156,19 @@ def test_a_browser_held_cart_is_priced_again_from_the_database(session):
     assert [(i.id, i.title, i.price) for i in fresh.items] == [(course.id, "Real Title", Decimal("15000.00"))]
     assert [(i.id, i.price) for i in fresh.saved_for_later] == [(saved.id, Decimal("2000.00"))]
     assert fresh.totals.subtotal == Decimal("15000.00") and fresh.count == 1
+
+
+def test_a_card_is_made_from_the_card_columns_alone(session, learner):
+    """Cart items and listing pages read only ``CARD_COLUMNS`` (not the course page's long JSON lists): the card a
+    row of those columns makes is the one the whole course makes, so no field can quietly go missing."""
+    from types import SimpleNamespace
+
+    from marketplace.domain.catalog_cards import CARD_COLUMNS, course_fields
+
+    course = make_course(session, price_kobo=2_000_000, original_price_kobo=2_500_000, title="Excel")
+    only_card_columns = SimpleNamespace(**{column.name: getattr(course, column.name) for column in CARD_COLUMNS})
+    assert course_fields(only_card_columns, []) == course_fields(course, [])
+    cart.add_to_cart(session, user_id=learner.id, course_id=course.id)
+    assert cart.get_cart(session, user_id=learner.id).items[0] == cart.cart_item(
+        course, cart.course_item(session, course.id).instructor
+    )
