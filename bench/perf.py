@@ -755,7 +755,8 @@ class Bench:
         out = folder / f"{self._profiles:02d}-{spec['event'].rsplit('.', 1)[-1]}.txt"
         pyspy = os.environ.get("BENCH_PYSPY") or shutil.which("py-spy") or "py-spy"
         proc = subprocess.Popen(
-            [pyspy, "record", "--pid", str(self.server.pid), "--subprocesses", "--gil", "--rate", "200",
+            [pyspy, "record", "--pid", str(self.server.pid), "--subprocesses", "--rate", "200",
+             *os.environ.get("BENCH_PYSPY_FLAGS", "--gil").split(),
              "--format", "raw", "--output", str(out)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
@@ -771,7 +772,9 @@ class Bench:
             if before:
                 before()
             with self._profiled(spec):
-                runs.append(self.wsdrive({"url": f"http://127.0.0.1:{APP_PORT}", "server_pid": self.server.pid, **spec}))
+                runs.append(
+                    self.wsdrive({"url": f"http://127.0.0.1:{APP_PORT}", "server_pid": self.server.pid, **spec})
+                )
         errors = sum(r.get("errors", 0) for r in runs)
         kinds: dict[str, int] = {}
         for r in runs:
