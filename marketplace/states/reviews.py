@@ -27,6 +27,9 @@ from marketplace.states.session import verified_user_id
 
 log = logging.getLogger(__name__)
 
+# What a review list shows: a page of reviews, the summary, and whether the viewer may reply (reviews.reviews_shown).
+Shown = tuple[ReviewPage, ReviewSummary, bool]
+
 SUBMIT_FAILED = "Failed to submit review. Please try again."
 POSTED = "Thank you! Your review was posted."
 REPLY_FAILED = "Failed to post your reply. Please try again."
@@ -89,14 +92,18 @@ class ReviewListState(rx.State):
         """The first page of the route's target (the page's on_load, the player's Reviews tab)."""
         await self._first_page()
 
-    async def _first_page(self) -> None:
-        """Show the first page of the route's target (also right after a post, in the post's own event)."""
+    def _to_first_page(self) -> None:
+        """Point the list at the first page of the route's target (a new target never shows the last one's reviews)."""
         target = route_target(self)
         if target != (self.target_type, self.target_id):
             # Another target: never show the last page's reviews while this one's load.
             self.reviews, self.summary, self.can_reply = [], ReviewSummary(), False
         self.target_type, self.target_id = target
         self.page = 1
+
+    async def _first_page(self) -> None:
+        """Show the first page of the route's target."""
+        self._to_first_page()
         await self._fetch()
 
     @rx.event
@@ -113,19 +120,21 @@ class ReviewListState(rx.State):
         """The page shown again, with the summary (after the instructor answered a review)."""
         await self._fetch()
 
+    def _reader(self, viewer_id: int | None, page: int | None = None) -> Callable[[Session], Shown]:
+        """What reads page ``page`` (default: the one shown) of the route's target for ``viewer_id``, in a session."""
+        target_type, target_id = route_target(self)
+        page = self.page if page is None else page
+        per_page = PLAYER_PER_PAGE if on_player(self) else PAGE_PER_PAGE
+        return lambda session: reviews.reviews_shown(
+            session, target_type, target_id, page=page, per_page=per_page, viewer_id=viewer_id
+        )
+
     async def _fetch(self) -> None:
         self.loading = True
         target_type, target_id = route_target(self)
-        page = self.page
-        per_page = PLAYER_PER_PAGE if on_player(self) else PAGE_PER_PAGE
-        user_id = await verified_user_id(self)
+        read = self._reader(await verified_user_id(self))
         try:
-            listed, summary, may_reply = await in_session_thread(
-                lambda session: reviews.reviews_shown(
-                    session, target_type, target_id, page=page, per_page=per_page, viewer_id=user_id
-                ),
-                readonly=True,
-            )
+            shown = await in_session_thread(read, readonly=True)
         except NotFound:
             # The page itself says the course or mentor is not there.
             self.reviews, self.summary, self.can_reply = [], ReviewSummary(), False
@@ -135,6 +144,10 @@ class ReviewListState(rx.State):
             log.exception("Loading the reviews of %s %s failed", target_type, target_id)
             self.reviews, self.error, self.loading = [], FETCH_FAILED, False
             return
+        self._show(shown)
+
+    def _show(self, shown: Shown) -> None:
+        listed, summary, may_reply = shown
         self.reviews, self.summary, self.can_reply = listed.reviews, summary, may_reply
         self.page, self.pages = listed.page, listed.pages
         self.error, self.loading = "", False
@@ -163,17 +176,24 @@ class ReviewFormState(rx.State):
         user_id = await verified_user_id(self)
         target_type, target_id = route_target(self)
         rating, comment = _as_int(form_data.get("rating")), str(form_data.get("comment") or "")
-        try:
-            await in_session_thread(
-                lambda session: review_writing.add_review(
-                    session,
-                    author_id=user_id,
-                    target_type=target_type,
-                    target_id=target_id,
-                    rating=rating,
-                    comment=comment,
-                )
+        listing = await self.get_state(ReviewListState)
+        read_first_page = listing._reader(user_id, page=1)
+
+        def post_and_read(session: Session) -> Shown:
+            # One session for both: the newest reviews, average and count are read where the review was written,
+            # and come back in this reply (no second trip to a thread, no second event to ask for them).
+            review_writing.add_review(
+                session,
+                author_id=user_id,
+                target_type=target_type,
+                target_id=target_id,
+                rating=rating,
+                comment=comment,
             )
+            return read_first_page(session)
+
+        try:
+            shown = await in_session_thread(post_and_read)
         except DomainError as error:
             self.submitting, self.error = False, error.message
             yield toasts.error(error.message)
@@ -185,8 +205,8 @@ class ReviewFormState(rx.State):
             return
         self.submitting = False
         self.form_version += 1
-        # The newest reviews, average and count come back in this reply: no second event to ask for them.
-        await (await self.get_state(ReviewListState))._first_page()
+        listing._to_first_page()
+        listing._show(shown)
         followups: list = [toasts.success(POSTED)]
         if on_player(self):
             followups.append(PlayerState.refresh_rating)

@@ -18,6 +18,7 @@ from marketplace.domain import sessions
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.shapes.catalog import SearchResult
 from marketplace.shapes.commerce import Cart, CartItem
+from marketplace.shapes.reviews import Review, ReviewPage, ReviewSummary
 from marketplace.states import cart as cart_states
 from marketplace.states import learning as learning_states
 from marketplace.states import reviews as review_states
@@ -83,6 +84,61 @@ def test_a_review_that_fails_on_the_server_says_so_and_keeps_the_form(monkeypatc
     assert state.error == "Failed to submit review. Please try again." and not state.submitting
     assert state.form_version == 0  # the form is not reset: the text the learner wrote stays
     assert "Failed to submit review. Please try again." in str(events[-1])
+
+
+def _one_session_per_trip(monkeypatch) -> list[object]:
+    """Replace the trip to a database thread with a direct call; each trip's session is a new object, listed."""
+    trips: list[object] = []
+
+    async def in_session_thread(work, **_options):
+        trips.append(object())
+        return work(trips[-1])
+
+    monkeypatch.setattr(review_states, "in_session_thread", in_session_thread)
+    return trips
+
+
+def test_a_posted_review_and_the_new_first_page_come_from_one_session(monkeypatch):
+    """The review is written and the newest reviews, average and count read in the same session: one trip to a
+    database thread per post, and the list shows page 1 with the new review at once."""
+    trips = _one_session_per_trip(monkeypatch)
+    written_in, read_in = [], []
+    monkeypatch.setattr(review_states, "route_target", lambda _state: ("Course", 5))
+    monkeypatch.setattr(review_states.review_writing, "add_review", lambda session, **_kw: written_in.append(session))
+    newest = Review(id=9, rating=4, comment="Clear lessons", author_name="Ada Obi")
+
+    def reviews_shown(session, target_type, target_id, *, page, per_page, viewer_id):
+        read_in.append(session)
+        assert (target_type, target_id, page, viewer_id) == ("Course", 5, 1, 7)
+        return ReviewPage(data=[newest], total=1, page=1, pages=3), ReviewSummary(total_reviews=1), False
+
+    monkeypatch.setattr(review_states.reviews, "reviews_shown", reviews_shown)
+    form = _state(ReviewFormState, monkeypatch)
+    listing = form.parent_state.get_substate([ReviewListState.get_name()])
+    listing.page, listing.target_type, listing.target_id = 2, "Course", 5  # the learner was on page 2
+
+    async def submit():
+        return [event async for event in form.submit({"rating": "4", "comment": "Clear lessons"})]
+
+    asyncio.run(submit())
+    assert len(trips) == 1 and written_in == read_in == trips
+    assert (listing.page, listing.pages, [r.id for r in listing.reviews]) == (1, 3, [9])
+    assert (form.submitting, form.error, form.form_version) == (False, "", 1)
+
+
+def test_a_refused_review_leaves_the_list_where_it_was(monkeypatch):
+    _one_session_per_trip(monkeypatch)
+    monkeypatch.setattr(review_states, "route_target", lambda _state: ("Course", 5))
+    monkeypatch.setattr(review_states.review_writing, "add_review", _raise(DomainError("Please add a comment!")))
+    form = _state(ReviewFormState, monkeypatch)
+    listing = form.parent_state.get_substate([ReviewListState.get_name()])
+    listing.page, listing.target_type, listing.target_id = 2, "Course", 5
+
+    async def submit():
+        return [event async for event in form.submit({"rating": "4", "comment": ""})]
+
+    asyncio.run(submit())
+    assert (form.error, listing.page) == ("Please add a comment!", 2)
 
 
 def test_search_that_fails_shows_an_empty_result_not_an_error(monkeypatch):
