@@ -753,7 +753,7 @@ class Bench:
         folder.mkdir(parents=True, exist_ok=True)
         self._profiles = getattr(self, "_profiles", 0) + 1
         out = folder / f"{self._profiles:02d}-{spec['event'].rsplit('.', 1)[-1]}.txt"
-        pyspy = os.environ.get("BENCH_PYSPY") or shutil.which("py-spy") or "py-spy"
+        pyspy = os.environ.get("BENCH_PYSPY") or "py-spy"
         proc = subprocess.Popen(
             [pyspy, "record", "--pid", str(self.server.pid), "--subprocesses", "--rate", "200",
              *os.environ.get("BENCH_PYSPY_FLAGS", "--gil").split(),
@@ -1069,6 +1069,9 @@ def main(argv: list[str] | None = None) -> int:
     global WEB_DIR
     raw = list(sys.argv[1:] if argv is None else argv)
     args = parse_args(raw)
+    if args.profile and not shutil.which(os.environ.get("BENCH_PYSPY") or "py-spy"):
+        print("--profile needs py-spy: pip install py-spy, or name its program in BENCH_PYSPY", file=sys.stderr)
+        return 2
     import signal
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill stops the servers too (the finally below)
