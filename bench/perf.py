@@ -49,6 +49,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -429,8 +430,6 @@ class FloorServer:
         return group_cpu_seconds(self.process.pid) if self.process else 0.0
 
     def stop(self) -> None:
-        import signal
-
         if self.process is None:
             return
         with contextlib.suppress(ProcessLookupError):
@@ -532,6 +531,7 @@ class Bench:
         self.names: dict[str, str] = {}
         self.learners: list[dict] = []
         self.cart_eps: dict[str, float | None] = {}  # add-to-cart events/s per database, in the order measured
+        self.profiles = 0  # event runs recorded with --profile so far (their files are numbered)
 
     # -- wsload / wsdrive --------------------------------------------------------------------------------------
 
@@ -751,8 +751,8 @@ class Bench:
             return
         folder = Path(self.args.profile)
         folder.mkdir(parents=True, exist_ok=True)
-        self._profiles = getattr(self, "_profiles", 0) + 1
-        out = folder / f"{self._profiles:02d}-{spec['event'].rsplit('.', 1)[-1]}.txt"
+        self.profiles += 1
+        out = folder / f"{self.profiles:02d}-{spec['event'].rsplit('.', 1)[-1]}.txt"
         pyspy = os.environ.get("BENCH_PYSPY") or "py-spy"
         proc = subprocess.Popen(
             [pyspy, "record", "--pid", str(self.server.pid), "--subprocesses", "--rate", "200",
@@ -763,7 +763,7 @@ class Bench:
         try:
             yield
         finally:
-            proc.send_signal(2)  # py-spy writes its file on SIGINT
+            proc.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
             proc.wait(timeout=60)
 
     def event_runs(self, spec: dict, repeats: int, before=None) -> dict[str, float | None]:
@@ -1047,8 +1047,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--snapshot", action="store_true", help="serve the last commit (git archive HEAD)")
     p.add_argument("--tmp", help="work folder (default: a new temp folder)")
     p.add_argument("--markdown", help="also write the table as Markdown to this file")
-    p.add_argument("--profile", help="record each event run's server with py-spy (samples holding the GIL, raw "
-                   "collapsed stacks) into this folder; py-spy is found on PATH or in BENCH_PYSPY")  # fmt: skip
+    p.add_argument("--profile", help="record each event run's server with py-spy into this folder (raw collapsed "
+                   "stacks; py-spy's flags from BENCH_PYSPY_FLAGS, default --gil; the program from PATH or "
+                   "BENCH_PYSPY)")  # fmt: skip
     return p.parse_args(argv)
 
 
@@ -1072,8 +1073,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile and not shutil.which(os.environ.get("BENCH_PYSPY") or "py-spy"):
         print("--profile needs py-spy: pip install py-spy, or name its program in BENCH_PYSPY", file=sys.stderr)
         return 2
-    import signal
-
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill stops the servers too (the finally below)
     tmp = Path(args.tmp) if args.tmp else Path(tempfile.mkdtemp(prefix="perf-"))
     if args.snapshot:

@@ -2,10 +2,12 @@
 
 import re
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
 
 from marketplace.domain import cart
+from marketplace.domain.catalog_cards import CARD_COLUMNS, course_fields
 from marketplace.domain.errors import Conflict, NotFound
 from tests.factories import enroll, make_course, make_instructor, make_user
 
@@ -161,10 +163,6 @@ def test_a_browser_held_cart_is_priced_again_from_the_database(session):
 def test_a_card_is_made_from_the_card_columns_alone(session, learner):
     """Cart items and listing pages read only ``CARD_COLUMNS`` (not the course page's long JSON lists): the card a
     row of those columns makes is the one the whole course makes, so no field can quietly go missing."""
-    from types import SimpleNamespace
-
-    from marketplace.domain.catalog_cards import CARD_COLUMNS, course_fields
-
     course = make_course(session, price_kobo=2_000_000, original_price_kobo=2_500_000, title="Excel")
     only_card_columns = SimpleNamespace(**{column.name: getattr(course, column.name) for column in CARD_COLUMNS})
     assert course_fields(only_card_columns, []) == course_fields(course, [])
