@@ -108,13 +108,8 @@ class LessonQAState(rx.State):
         if user_id is None:
             self.questions, self.loading, self.error = [], False, SIGNED_OUT
             return
-        page, sort = self.page, self.sort
-        lesson = section_id if self.scope == "lesson" else None
-        reader: Callable[[Session], QuestionPage] = lambda session: lesson_qa.list_questions(  # noqa: E731
-            session, user_id=user_id, course_id=course_id, section_id=lesson, sort=sort, page=page
-        )
         try:
-            data = await in_session_thread(reader, readonly=True)
+            data = await in_session_thread(self._reader(user_id, course_id, section_id), readonly=True)
         except DomainError as error:
             self.questions, self.loading, self.error = [], False, error.message
             return
@@ -122,6 +117,14 @@ class LessonQAState(rx.State):
             log.exception("Loading the questions of course %s failed", course_id)
             self.questions, self.loading, self.error = [], False, LOAD_FAILED
             return
+        self._show(data)
+
+    def _reader(self, user_id: int, course_id: int, section_id: int) -> Callable[[Session], QuestionPage]:
+        """Reads the page of questions this state's scope, sort and page name (taken now, not in the thread)."""
+        lesson = section_id if self.scope == "lesson" else None
+        return _questions(user_id, course_id, lesson, self.sort, self.page)
+
+    def _show(self, data: QuestionPage) -> None:
         self.questions, self.page, self.pages, self.total = data.data, data.page, data.pages, data.total
         self.loading = False
 
@@ -151,14 +154,17 @@ class LessonQAState(rx.State):
         body = str(form.get("body") or "")
         self.asking, self.ask_error = True, ""
         yield
+        # The new question heads the newest-first list of this lesson: it is read in the same session as the
+        # question is written, one trip to a database thread (a failed read undoes the question with it). A refused
+        # question leaves the list as it was.
+        read = _questions(user_id, course_id, section_id, "newest", 1)
+
+        def ask_and_read(session: Session) -> tuple[set[int], QuestionPage]:
+            lesson_qa.ask(session, user_id=user_id, course_id=course_id, section_id=section_id, body=body)
+            return notifications.notified_in(session), read(session)
+
         try:
-            _, told = await in_session_thread(
-                _telling(
-                    lambda session: lesson_qa.ask(
-                        session, user_id=user_id, course_id=course_id, section_id=section_id, body=body
-                    )
-                )
-            )
+            told, data = await in_session_thread(ask_and_read)
         except DomainError as error:
             self.asking, self.ask_error = False, error.message
             return
@@ -168,9 +174,8 @@ class LessonQAState(rx.State):
             return
         self.asking, self.ask_length = False, 0
         _ring(told)
-        # The new question heads the newest-first list of this lesson.
-        self.sort, self.scope, self.page = "newest", "lesson", 1
-        await self._fetch()
+        self.sort, self.scope, self.loaded_for, self.error = "newest", "lesson", f"{course_id}:{section_id}", ""
+        self._show(data)
         yield [rx.set_value(ASK_BOX, ""), toasts.success(ASKED)]
 
     @rx.event
@@ -232,6 +237,15 @@ class LessonQAState(rx.State):
             for q in self.questions
         ]
         return None
+
+
+def _questions(
+    user_id: int, course_id: int, lesson: int | None, sort: str, page: int
+) -> Callable[[Session], QuestionPage]:
+    """Reads one page of a course's questions (one lesson's when ``lesson`` is given) as ``user_id`` sees them."""
+    return lambda session: lesson_qa.list_questions(
+        session, user_id=user_id, course_id=course_id, section_id=lesson, sort=sort, page=page
+    )
 
 
 def _telling(work: Callable[[Session], T]) -> Callable[[Session], tuple[T, set[int]]]:

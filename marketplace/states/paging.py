@@ -67,12 +67,30 @@ class UserPagesState(rx.State, mixin=True):
             log.exception("Loading a page of %s failed", type(self).__name__)
             self._fail(self._failed_message())
             return None
+        self._shown(data)
+        return user_id
+
+    async def _write_and_fetch(self, user_id: int, write: Callable[[Session], object]) -> None:
+        """Run ``write`` and read ``self.page`` in one session, one trip to a database thread, then show the page.
+
+        A write the domain refuses raises as it would alone, before anything is read or shown; a read that fails
+        undoes the write with it (one transaction), so the caller's failure message is true either way.
+        """
+        read = self._reader(user_id)
+
+        def write_then_read(session: Session) -> Any:
+            write(session)
+            return read(session)
+
+        self._shown(await in_session_thread(write_then_read))
+
+    def _shown(self, data: Any) -> None:
+        """Show a page that was read: its rows, its number and count, no error."""
         self._show(data)
         # A page shape (``page``, ``pages``, ``total`` attributes) or, until every list has one, a dict.
         paged = data if isinstance(data, dict) else data.model_dump()
         self.page, self.pages, self.total = paged["page"], paged["pages"], paged.get("total", 0)
         self.error, self.loading = "", False
-        return user_id
 
     # Lists whose page number lives in the URL (``?page=2``): the pager navigates, on_load reads it, so a reload
     # or Back shows the same page. Such a state sets ``_page_url`` and calls these from its events.

@@ -304,11 +304,12 @@ class MyReviewsState(UserPagesState, rx.State):
         user_id = await verified_user_id(self)
         review_id = _as_int(form_data.get("review_id")) or 0
         rating, comment = _as_int(form_data.get("rating")), str(form_data.get("comment") or "")
-        try:
-            await in_session_thread(
+        try:  # the edit and the page shown again: one session
+            await self._write_and_fetch(
+                user_id,
                 lambda session: review_edits.edit_review(
                     session, user_id=user_id, review_id=review_id, rating=rating, comment=comment
-                )
+                ),
             )
         except DomainError as error:
             self.saving, self.edit_error = False, error.message
@@ -320,7 +321,6 @@ class MyReviewsState(UserPagesState, rx.State):
             yield toasts.error(EDIT_FAILED)
             return
         self.saving, self.editing_id = False, 0
-        await self._fetch()
         yield toasts.success(EDITED)
 
     @rx.event
@@ -342,9 +342,9 @@ class MyReviewsState(UserPagesState, rx.State):
         yield
         user_id = await verified_user_id(self)
         wanted = int(review_id)
-        try:
-            await in_session_thread(
-                lambda session: review_edits.delete_review(session, user_id=user_id, review_id=wanted)
+        try:  # the deletion and the page shown again: one session
+            await self._write_and_fetch(
+                user_id, lambda session: review_edits.delete_review(session, user_id=user_id, review_id=wanted)
             )
         except DomainError as error:
             self.deleting = False
@@ -356,7 +356,6 @@ class MyReviewsState(UserPagesState, rx.State):
             yield toasts.error(DELETE_FAILED)
             return
         self.deleting, self.confirming_id = False, 0
-        await self._fetch()
         followups: list = [toasts.success(DELETED)]
         corrected = self._url_follows_page()
         if corrected is not None:

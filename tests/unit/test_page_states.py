@@ -18,14 +18,18 @@ from marketplace.domain import sessions
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.shapes.catalog import SearchResult
 from marketplace.shapes.commerce import Cart, CartItem
+from marketplace.shapes.questions import Question, QuestionPage
 from marketplace.shapes.reviews import Review, ReviewPage, ReviewSummary
 from marketplace.states import cart as cart_states
 from marketplace.states import learning as learning_states
+from marketplace.states import lesson_qa as qa_states
+from marketplace.states import paging as paging_states
 from marketplace.states import reviews as review_states
 from marketplace.states import search as search_states
 from marketplace.states import session as session_states
 from marketplace.states.cart import CartState
 from marketplace.states.learning import MyCoursesState
+from marketplace.states.lesson_qa import LessonQAState
 from marketplace.states.reviews import ReviewFormState, ReviewListState
 from marketplace.states.search import SearchState
 from marketplace.states.session import SessionState
@@ -86,15 +90,16 @@ def test_a_review_that_fails_on_the_server_says_so_and_keeps_the_form(monkeypatc
     assert "Failed to submit review. Please try again." in str(events[-1])
 
 
-def _one_session_per_trip(monkeypatch) -> list[object]:
-    """Replace the trip to a database thread with a direct call; each trip's session is a new object, listed."""
+def _one_session_per_trip(monkeypatch, module=review_states) -> list[object]:
+    """Replace the trip to a database thread of ``module``'s states with a direct call; each trip's session is a new
+    object, listed."""
     trips: list[object] = []
 
     async def in_session_thread(work, **_options):
         trips.append(object())
         return work(trips[-1])
 
-    monkeypatch.setattr(review_states, "in_session_thread", in_session_thread)
+    monkeypatch.setattr(module, "in_session_thread", in_session_thread)
     return trips
 
 
@@ -139,6 +144,108 @@ def test_a_refused_review_leaves_the_list_where_it_was(monkeypatch):
 
     asyncio.run(submit())
     assert (form.error, listing.page) == ("Please add a comment!", 2)
+
+
+def _qa_state(monkeypatch) -> LessonQAState:
+    """The Q&A of lesson 3 of course 5, for learner 7, showing page 2 of every lesson's questions, top first."""
+
+    async def where(_self):
+        return 7, 5, 3
+
+    monkeypatch.setattr(LessonQAState, "_where", where)
+    monkeypatch.setattr(qa_states.notifications, "notified_in", lambda _session: set())
+    state = _state(LessonQAState, monkeypatch)
+    state.scope, state.sort, state.page, state.loaded_for = "course", "top", 2, "5:3"
+    return state
+
+
+def _ask(state: LessonQAState, body: str) -> list:
+    async def ask():
+        return [event async for event in state.ask({"body": body})]
+
+    return asyncio.run(ask())
+
+
+def test_an_asked_question_and_the_lessons_newest_page_come_from_one_session(monkeypatch):
+    """The question is written and the lesson's newest questions read in the same session: one trip to a database
+    thread per question, and the list shows this lesson's page 1, newest first, with the new question."""
+    trips = _one_session_per_trip(monkeypatch, qa_states)
+    written_in, read_in = [], []
+    monkeypatch.setattr(qa_states.lesson_qa, "ask", lambda session, **_kw: written_in.append(session))
+
+    def list_questions(session, *, user_id, course_id, section_id, sort, page):
+        read_in.append(session)
+        assert (user_id, course_id, section_id, sort, page) == (7, 5, 3, "newest", 1)
+        return QuestionPage(data=[Question(id=11, body="Where is the code?")], total=4, page=1, pages=2)
+
+    monkeypatch.setattr(qa_states.lesson_qa, "list_questions", list_questions)
+    state = _qa_state(monkeypatch)
+    _ask(state, "Where is the code?")
+    assert len(trips) == 1 and written_in == read_in == trips
+    assert (state.scope, state.sort, state.page, state.pages, state.total) == ("lesson", "newest", 1, 2, 4)
+    assert [q.id for q in state.questions] == [11] and (state.asking, state.ask_error) == (False, "")
+
+
+def test_a_refused_question_leaves_the_list_as_it_was(monkeypatch):
+    _one_session_per_trip(monkeypatch, qa_states)
+    monkeypatch.setattr(qa_states.lesson_qa, "ask", _raise(DomainError("Please write your question.")))
+    state = _qa_state(monkeypatch)
+    _ask(state, "  ")
+    assert (state.ask_error, state.asking) == ("Please write your question.", False)
+    assert (state.scope, state.sort, state.page) == ("course", "top", 2)
+
+
+def _my_reviews(monkeypatch, page: int):
+    """My Reviews on ``page`` for learner 7, whose reads (``reviews.user_reviews``) are listed by session."""
+    from marketplace.states.reviews import MyReviewsState
+
+    read_in: list[object] = []
+
+    def user_reviews(session, user_id, *, page, per_page):
+        read_in.append(session)
+        assert user_id == 7
+        return ReviewPage(data=[Review(id=20 + page, rating=5, comment="Kept")], total=5, page=page, pages=2)
+
+    monkeypatch.setattr(review_states.reviews, "user_reviews", user_reviews)
+    state = _state(MyReviewsState, monkeypatch)
+    state.page = page
+    return state, read_in
+
+
+def _run(events) -> list:
+    async def run():
+        return [event async for event in events]
+
+    return asyncio.run(run())
+
+
+def test_an_edited_or_deleted_review_and_the_page_shown_again_come_from_one_session(monkeypatch):
+    """My Reviews: the edit (or deletion) and the page read again share one session, one trip to a database
+    thread, and the page shows what was read."""
+    trips = _one_session_per_trip(monkeypatch, paging_states)
+    written_in: list[object] = []
+    edits = review_states.review_edits
+    monkeypatch.setattr(edits, "edit_review", lambda session, **_kw: written_in.append(session))
+    monkeypatch.setattr(edits, "delete_review", lambda session, **_kw: written_in.append(session))
+    state, read_in = _my_reviews(monkeypatch, page=2)
+    state.editing_id = 21
+    _run(state.save_edit({"review_id": "21", "rating": "4", "comment": "Better now"}))
+    assert len(trips) == 1 and written_in == read_in == trips
+    assert ([r.id for r in state.reviews], state.page, state.total, state.editing_id) == ([22], 2, 5, 0)
+
+    state.confirming_id = 22
+    _run(state.delete(22))
+    assert len(trips) == 2 and written_in == read_in == trips
+    assert (state.confirming_id, state.deleting, state.error) == (0, False, "")
+
+
+def test_a_refused_edit_reads_nothing_and_keeps_the_form_open(monkeypatch):
+    _one_session_per_trip(monkeypatch, paging_states)
+    monkeypatch.setattr(review_states.review_edits, "edit_review", _raise(DomainError("Please add a comment!")))
+    state, read_in = _my_reviews(monkeypatch, page=2)
+    state.editing_id = 21
+    _run(state.save_edit({"review_id": "21", "rating": "4", "comment": ""}))
+    assert read_in == [] and (state.edit_error, state.editing_id, state.saving) == ("Please add a comment!", 21, False)
 
 
 def test_search_that_fails_shows_an_empty_result_not_an_error(monkeypatch):
