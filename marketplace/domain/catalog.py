@@ -8,10 +8,11 @@ This module is the one door to discovery for the API and the UI states: the list
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
-from sqlalchemy import ColumnElement, bindparam
+from sqlalchemy import ColumnElement, Select, bindparam
 from sqlalchemy import select as core_select
 from sqlmodel import Session, col, func, select
 
@@ -24,11 +25,12 @@ from marketplace.domain import reviews
 from marketplace.domain.catalog_cards import (
     ACCOUNT_FIELDS,
     PLACEHOLDER_THUMBNAIL,
+    categories_json,
     course_cards,
-    course_categories,
     course_fields,
     duration_text,
     instructor_detail,
+    json_categories,
     prefixed,
     thumbnail_url,
 )
@@ -223,19 +225,27 @@ _TEACHER_COURSES = (
     .where(_TEACHES.c.instructor_id == COURSES.c.instructor_id, _TEACHES.c.status == PUBLISHED)
     .scalar_subquery()
 )
-# The course with its teacher, the teacher's account and how many published courses they teach, in one trip.
-_COURSE_ROW = (
-    core_select(
-        COURSES,
-        *[column.label(f"teacher_{column.name}") for column in INSTRUCTORS.c],
-        *[column.label(f"account_{column.name}") for column in USERS.c if column.name in ACCOUNT_FIELDS],
-        _TEACHER_COURSES.label("teacher_courses"),
+
+
+@lru_cache(maxsize=2)
+def _course_row(*, sqlite: bool) -> Select[Any]:
+    """The course with its teacher, the teacher's account, how many published courses they teach and the course's
+    categories, in one trip (the JSON functions of the categories differ between the two databases)."""
+    return (
+        core_select(
+            COURSES,
+            *[column.label(f"teacher_{column.name}") for column in INSTRUCTORS.c],
+            *[column.label(f"account_{column.name}") for column in USERS.c if column.name in ACCOUNT_FIELDS],
+            _TEACHER_COURSES.label("teacher_courses"),
+            categories_json(sqlite=sqlite).label("categories_json"),
+        )
+        .select_from(COURSES)
+        .join(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id, isouter=True)
+        .join(USERS, USERS.c.id == INSTRUCTORS.c.user_id, isouter=True)
+        .where(COURSES.c.id == bindparam("course_id"))
     )
-    .select_from(COURSES)
-    .join(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id, isouter=True)
-    .join(USERS, USERS.c.id == INSTRUCTORS.c.user_id, isouter=True)
-    .where(COURSES.c.id == bindparam("course_id"))
-)
+
+
 _SECTION_ROWS = (
     core_select(SECTIONS)
     .where(SECTIONS.c.course_id == bindparam("course_id"))
@@ -244,7 +254,7 @@ _SECTION_ROWS = (
 
 
 def _instructor_block(course: AnyRow) -> InstructorDetail:
-    """The teacher of a :data:`_COURSE_ROW` row, as the course page shows them."""
+    """The teacher of a :func:`_course_row` row, as the course page shows them."""
     instructor, user = prefixed(course, "teacher_"), prefixed(course, "account_")
     if instructor.id is None or user.id is None:
         return InstructorDetail(id=course.instructor_id)
@@ -271,7 +281,8 @@ def get_course_detail(
         NotFound: Course not found, or not to be seen by this viewer (a draft, an unpublished course).
     """
     connection = row_reader(session)
-    course = connection.execute(_COURSE_ROW, {"course_id": course_id}).first()
+    sqlite = connection.dialect.name == "sqlite"
+    course = connection.execute(_course_row(sqlite=sqlite), {"course_id": course_id}).first()
     if course is None or not may_see(session, viewer_id, course):
         raise NotFound(COURSE_NOT_FOUND)
     enrolled = is_enrolled(session, viewer_id, course_id)
@@ -279,7 +290,7 @@ def get_course_detail(
     sections = connection.execute(_SECTION_ROWS, {"course_id": course_id}).all()
     detail = CourseDetail.model_validate(
         {
-            **course_fields(course, course_categories(session, [course_id])[course_id]),
+            **course_fields(course, json_categories(course.categories_json)),
             "subtitle": course.subtitle,
             "language": course.language,
             "learn": _lines(course.learn),

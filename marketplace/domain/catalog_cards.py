@@ -6,12 +6,13 @@ formatted here, once, from exact kobo and the stored rating, so no screen format
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import bindparam
+from sqlalchemy import ScalarSelect, bindparam
 from sqlalchemy import select as core_select
 from sqlmodel import Session, col, func, select
 
@@ -110,6 +111,31 @@ def course_categories(session: Session, course_ids: Sequence[int]) -> dict[int, 
     return found
 
 
+def categories_json(*, sqlite: bool) -> ScalarSelect[Any]:
+    """The categories of the course a query reads (``COURSES.c.id``) as one JSON array of ``{name, slug}``: a
+    correlated subquery, so a page of one course reads them in its own statement, not in one more
+    (:func:`json_categories` reads the value). SQLite and PostgreSQL name their JSON functions differently."""
+    if sqlite:
+        item = func.json_object("name", CATEGORIES.c.name, "slug", CATEGORIES.c.slug)
+        array = func.json_group_array(item)
+    else:
+        item = func.json_build_object("name", CATEGORIES.c.name, "slug", CATEGORIES.c.slug)
+        array = func.json_agg(item)
+    return (
+        core_select(array)
+        .select_from(COURSE_CATEGORIES.join(CATEGORIES, CATEGORIES.c.id == COURSE_CATEGORIES.c.category_id))
+        .where(COURSE_CATEGORIES.c.course_id == COURSES.c.id)
+        .scalar_subquery()
+    )
+
+
+def json_categories(value: str | list[dict[str, str]] | None) -> list[SimpleNamespace]:
+    """A :func:`categories_json` value as category rows (``name``, ``slug``) by name, as
+    :func:`course_categories` gives them: SQLite answers JSON text, PostgreSQL the parsed list (or NULL for none)."""
+    items = json.loads(value) if isinstance(value, str) else value or []
+    return sorted((SimpleNamespace(name=i["name"], slug=i["slug"]) for i in items), key=lambda c: c.name)
+
+
 def _teacher_names(session: Session, instructor_ids: set[int]) -> dict[int, str]:
     if not instructor_ids:
         return {}
@@ -133,7 +159,7 @@ CARD_COLUMNS = tuple(
 )  # fmt: skip
 
 
-def course_fields(course: Course | AnyRow, categories: Sequence[Category | AnyRow]) -> dict[str, object]:
+def course_fields(course: Course | AnyRow, categories: Sequence[Category | Record]) -> dict[str, object]:
     """What a card and the course page share, by field name (the price fields worked out from exact kobo)."""
     percent = discount_percentage(course.price_kobo, course.original_price_kobo)
     original = course.original_price_kobo if percent and course.original_price_kobo else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from sqlalchemy import event
 from sqlmodel import select
 
 from marketplace.db.models import Category, Review
@@ -222,6 +223,28 @@ def test_course_detail_shows_real_instructor_sections_and_reviews(session):
     assert sent["reviewSummary"]["totalReviews"] == 1 and [r["comment"] for r in sent["reviews"]] == ["Good"]
     bare = catalog.get_course_detail(session, course.id, reviews_shown=0)
     assert bare.reviews == [] and bare.review_summary.total_reviews == 0
+
+
+def test_course_detail_names_its_categories_by_name_in_the_same_statement_as_the_course(session, shop):
+    """The course page's categories come with the course's own row (one statement fewer per page), sorted by name
+    like a card's, with their slugs; a course in none has none. Read on SQLite and on PostgreSQL alike."""
+    both, none = shop["UI for Devs"], shop["No Category"]
+    statements: list[str] = []
+    engine = session.get_bind()
+    count = lambda *args: statements.append(args[2])  # noqa: E731 - (conn, cursor, statement, ...)
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        detail = catalog.get_course_detail(session, both.id, reviews_shown=0)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    # The course with its teacher and categories, then its sections: nothing reads the categories on its own.
+    assert len(statements) == 2 and not any("course_categories" in s for s in statements[1:])
+    assert (detail.categories, detail.category) == (["Design", "Development"], "Design")
+    assert detail.category_slugs == ["design", "development"]
+    assert catalog.get_course_detail(session, none.id).categories == []
+    # The same names and order as the course's card in the listing.
+    card = next(c for c in catalog.list_courses(session, per_page=12).data if c.id == both.id)
+    assert card.categories == detail.categories and card.category_slugs == detail.category_slugs
 
 
 def test_enrolled_viewer_gets_every_video(session):
