@@ -46,6 +46,7 @@ from marketplace.settings import settings
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+W = TypeVar("W")
 
 # Connections beyond the thread pool's size: the job worker's threads, the health check, migrations.
 SPARE_CONNECTIONS = 4
@@ -312,6 +313,13 @@ async def in_session_thread(
             return attempt()
 
     return await anyio.to_thread.run_sync(run, limiter=_read_limiter() if readonly else None)
+
+
+def write_then_read(write: Callable[[Session], W], read: Callable[[Session], T]) -> Callable[[Session], tuple[W, T]]:
+    """Work for :func:`in_session_thread` that runs ``write`` and then ``read`` in the same session, answering both
+    results: the read sees the write, one trip to a thread does both, and a read that fails undoes the write with it
+    (one transaction), so a page that shows its list again after a post needs no second trip."""
+    return lambda session: (write(session), read(session))
 
 
 _read_limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import reflex as rx
 from sqlmodel import Session
 
-from marketplace.db.engine import in_session_thread
+from marketplace.db.engine import in_session_thread, write_then_read
 from marketplace.domain import lesson_qa, notifications
 from marketplace.domain.errors import DomainError
 from marketplace.domain.shapes import parse_id
@@ -157,14 +157,15 @@ class LessonQAState(rx.State):
         # The new question heads the newest-first list of this lesson: it is read in the same session as the
         # question is written, one trip to a database thread (a failed read undoes the question with it). A refused
         # question leaves the list as it was.
-        read = _questions(user_id, course_id, section_id, "newest", 1)
-
-        def ask_and_read(session: Session) -> tuple[set[int], QuestionPage]:
-            lesson_qa.ask(session, user_id=user_id, course_id=course_id, section_id=section_id, body=body)
-            return notifications.notified_in(session), read(session)
-
+        ask = _telling(
+            lambda session: lesson_qa.ask(
+                session, user_id=user_id, course_id=course_id, section_id=section_id, body=body
+            )
+        )
         try:
-            told, data = await in_session_thread(ask_and_read)
+            (_, told), data = await in_session_thread(
+                write_then_read(ask, _questions(user_id, course_id, section_id, "newest", 1))
+            )
         except DomainError as error:
             self.asking, self.ask_error = False, error.message
             return

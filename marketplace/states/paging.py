@@ -14,7 +14,7 @@ from typing import Any
 import reflex as rx
 from sqlmodel import Session
 
-from marketplace.db.engine import in_session_thread
+from marketplace.db.engine import in_session_thread, write_then_read
 from marketplace.domain.errors import DomainError
 from marketplace.states.session import verified_user_id
 
@@ -67,7 +67,7 @@ class UserPagesState(rx.State, mixin=True):
             log.exception("Loading a page of %s failed", type(self).__name__)
             self._fail(self._failed_message())
             return None
-        self._shown(data)
+        self._show_page(data)
         return user_id
 
     async def _write_and_fetch(self, user_id: int, write: Callable[[Session], object]) -> None:
@@ -76,15 +76,10 @@ class UserPagesState(rx.State, mixin=True):
         A write the domain refuses raises as it would alone, before anything is read or shown; a read that fails
         undoes the write with it (one transaction), so the caller's failure message is true either way.
         """
-        read = self._reader(user_id)
+        _, data = await in_session_thread(write_then_read(write, self._reader(user_id)))
+        self._show_page(data)
 
-        def write_then_read(session: Session) -> Any:
-            write(session)
-            return read(session)
-
-        self._shown(await in_session_thread(write_then_read))
-
-    def _shown(self, data: Any) -> None:
+    def _show_page(self, data: Any) -> None:
         """Show a page that was read: its rows, its number and count, no error."""
         self._show(data)
         # A page shape (``page``, ``pages``, ``total`` attributes) or, until every list has one, a dict.

@@ -16,7 +16,7 @@ import reflex as rx
 from sqlmodel import Session
 
 from marketplace import routes
-from marketplace.db.engine import in_session_thread
+from marketplace.db.engine import in_session_thread, write_then_read
 from marketplace.domain import review_edits, review_replies, review_writing, reviews
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.shapes.reviews import Review, ReviewPage, ReviewSummary
@@ -177,23 +177,21 @@ class ReviewFormState(rx.State):
         target_type, target_id = route_target(self)
         rating, comment = _as_int(form_data.get("rating")), str(form_data.get("comment") or "")
         listing = await self.get_state(ReviewListState)
-        read_first_page = listing._reader(user_id, page=1)
-
-        def post_and_read(session: Session) -> Shown:
-            # One session for both: the newest reviews, average and count are read where the review was written,
-            # and come back in this reply (no second trip to a thread, no second event to ask for them).
-            review_writing.add_review(
+        # One session for both: the newest reviews, average and count are read where the review was written, and
+        # come back in this reply (no second trip to a thread, no second event to ask for them).
+        post_and_read = write_then_read(
+            lambda session: review_writing.add_review(
                 session,
                 author_id=user_id,
                 target_type=target_type,
                 target_id=target_id,
                 rating=rating,
                 comment=comment,
-            )
-            return read_first_page(session)
-
+            ),
+            listing._reader(user_id, page=1),
+        )
         try:
-            shown = await in_session_thread(post_and_read)
+            _, shown = await in_session_thread(post_and_read)
         except DomainError as error:
             self.submitting, self.error = False, error.message
             yield toasts.error(error.message)
