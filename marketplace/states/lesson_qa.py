@@ -38,6 +38,11 @@ SCOPES = ("lesson", "course")
 T = TypeVar("T")
 
 
+def _typed(text: str | None) -> str:
+    """A form's text as the counter counts it."""
+    return (text or "").strip()
+
+
 def answer_box(question_id: int) -> str:
     """The id of a question's answer box (cleared after a post)."""
     return f"qa-answer-{int(question_id)}"
@@ -63,6 +68,10 @@ class LessonQAState(rx.State):
     sending_answer: bool = False
     # "<course id>:<lesson id>" the list was read for: another lesson's list never shows under this one.
     loaded_for: str = ""
+    # The text last posted from each form, until the next count: a count of it arriving after the post was sent
+    # before it (the counter is debounced), and would show its length under the emptied box.
+    _posted_ask: str = ""
+    _posted_answer: str = ""
 
     @rx.var
     def max_length(self) -> int:
@@ -131,14 +140,20 @@ class LessonQAState(rx.State):
     @rx.event
     def count_ask(self, text: str):
         """Keep the ask form's character counter up to date."""
-        self.ask_length = len((text or "").strip())
+        text, posted, self._posted_ask = _typed(text), self._posted_ask, ""
+        if posted and text == posted:  # typed before the post, counted after it: the box is empty now
+            return
+        self.ask_length = len(text)
         if self.ask_error and 0 < self.ask_length <= lesson_qa.MAX_LENGTH:
             self.ask_error = ""
 
     @rx.event
     def count_answer(self, text: str):
         """Keep the open answer form's character counter up to date."""
-        self.answer_length = len((text or "").strip())
+        text, posted, self._posted_answer = _typed(text), self._posted_answer, ""
+        if posted and text == posted:  # as in count_ask
+            return
+        self.answer_length = len(text)
         if self.answer_error and 0 < self.answer_length <= lesson_qa.MAX_LENGTH:
             self.answer_error = ""
 
@@ -173,7 +188,7 @@ class LessonQAState(rx.State):
             log.exception("Asking in course %s failed", course_id)
             self.asking, self.ask_error = False, SEND_FAILED
             return
-        self.asking, self.ask_length = False, 0
+        self.asking, self.ask_length, self._posted_ask = False, 0, _typed(body)
         _ring(told)
         self.sort, self.scope, self.loaded_for, self.error = "newest", "lesson", f"{course_id}:{section_id}", ""
         self._show(data)
@@ -215,6 +230,7 @@ class LessonQAState(rx.State):
         _ring(told)
         self.questions = [question if q.id == question.id else q for q in self.questions]
         self.sending_answer, self.answering_id, self.answer_length = False, 0, 0
+        self._posted_answer = _typed(body)
         yield toasts.success(ANSWERED)
 
     @rx.event

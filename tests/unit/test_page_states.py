@@ -195,6 +195,50 @@ def test_a_refused_question_leaves_the_list_as_it_was(monkeypatch):
     assert (state.scope, state.sort, state.page) == ("course", "top", 2)
 
 
+def test_a_count_sent_before_a_post_and_arriving_after_it_leaves_the_counter_at_zero(monkeypatch):
+    """The counter is debounced: posting right after typing sends the post first and the count of the posted text
+    after it. That count is dropped (the box is empty now); the next one counts, even of the same words again."""
+    _one_session_per_trip(monkeypatch, qa_states)
+    monkeypatch.setattr(qa_states.lesson_qa, "ask", lambda _session, **_kw: None)
+    monkeypatch.setattr(qa_states.lesson_qa, "list_questions", lambda _session, **_kw: QuestionPage(data=[]))
+    state = _qa_state(monkeypatch)
+    state.count_ask("Where is the code")
+    _ask(state, " Where is the code? ")
+    assert state.ask_length == 0
+    state.count_ask("Where is the code?")  # the late count of what was posted
+    assert state.ask_length == 0
+    state.count_ask("W")
+    assert state.ask_length == 1
+    state.count_ask("Where is the code?")  # the same words typed again count
+    assert state.ask_length == 18
+
+
+def test_a_late_count_of_a_posted_answer_does_not_reach_the_next_answer_form(monkeypatch):
+    monkeypatch.setattr(qa_states, "in_session_thread", _direct_trip)
+    monkeypatch.setattr(
+        qa_states.lesson_qa, "answer", lambda _session, **_kw: Question(id=11, body="Where is the code?")
+    )
+    monkeypatch.setattr(qa_states.notifications, "notified_in", lambda _session: set())
+    state = _qa_state(monkeypatch)
+    state.questions = [Question(id=11, body="Where is the code?"), Question(id=12, body="Which editor?")]
+    state.open_answer(11)
+    state.count_answer("In the repo")
+
+    async def answer():
+        return [event async for event in state.answer({"body": "In the repo."})]
+
+    asyncio.run(answer())
+    state.open_answer(12)
+    state.count_answer("In the repo.")  # the first form's late count
+    assert (state.answering_id, state.answer_length) == (12, 0)
+    state.count_answer("VS Code")
+    assert state.answer_length == 7
+
+
+async def _direct_trip(work, **_options):
+    return work(object())
+
+
 def _my_reviews(monkeypatch, page: int):
     """My Reviews on ``page`` for learner 7, whose reads (``reviews.user_reviews``) are listed by session."""
     from marketplace.states.reviews import MyReviewsState
