@@ -199,7 +199,12 @@ def test_each_server_worker_configures_logging_before_it_imports_the_app(restore
 
     logging.getLogger().handlers[:] = []  # as a fresh process has
     monkeypatch.setitem(sys.modules, "marketplace.marketplace", types.SimpleNamespace(app=fake_app))
+    # The collector is settled once the app is built (what the import made is what it freezes).
+    monkeypatch.setattr(
+        runtime, "settle_collector", lambda: seen.setdefault("settled after the app", "handlers" in seen)
+    )
     assert runtime.create_app() == "the asgi app"
+    assert seen["settled after the app"] is True
     [handler] = seen["handlers"]  # type: ignore[misc]
     assert isinstance(handler.formatter, TextFormatter)
     assert any(isinstance(f, RequestIdFilter) for f in handler.filters)
