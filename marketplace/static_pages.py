@@ -6,7 +6,10 @@ handling, Reflex's own router and middlewares, then the app's middlewares, in th
 :func:`serve_pages_directly` adds one more transformer, the outermost, that answers a ``GET``/``HEAD`` for
 anything but a backend path (``/api``, Reflex's ``/_event``, ``/_upload``, ...) from the same static files,
 wrapped in the app's own middlewares only (the security headers, the request id; the upload checks let a
-``GET`` straight through), not in the FastAPI app nor Reflex's: the same bytes and headers, less work.
+``GET`` straight through), not in the FastAPI app nor Reflex's: the same bytes and headers, less work. Reflex's
+own endpoints (the websocket at ``/_event``, ``/_upload``, ``/ping``, ...) go to Reflex's app inside the same
+middlewares, not through the API's: FastAPI's routing tried every API route before handing a new tab's websocket
+on, and each message the server sent passed its middlewares' wrappers.
 
 :class:`PageFiles` also serves a prerendered page at its own address: ``/categories`` is answered with
 ``categories/index.html`` directly, where Starlette's static files first answer ``307 → /categories/``, and an
@@ -124,23 +127,32 @@ def _is_backend_path(path: str, prefixes: Iterable[str]) -> bool:
 
 
 class PagesFirst:
-    """ASGI app: page and asset requests to ``pages``; everything else (the API, the websocket, uploads,
-    any non-``GET``) to ``backend``, the app with all its middlewares."""
+    """ASGI app: page and asset requests to ``pages``; Reflex's own endpoints (the websocket, uploads, ...) to
+    ``reflex_own``; the API and anything else (any non-``GET`` of a page's address) to ``backend``, the app with all
+    its middlewares."""
 
-    def __init__(self, backend: ASGIApp, pages: ASGIApp, backend_prefixes: Iterable[str]) -> None:
+    def __init__(
+        self, backend: ASGIApp, pages: ASGIApp, backend_prefixes: Iterable[str], reflex_own: ASGIApp | None = None
+    ) -> None:
         self.backend = backend
         self.pages = pages
         self.backend_prefixes = tuple(sorted(set(backend_prefixes)))
+        self.reflex_prefixes = tuple(p for p in self.backend_prefixes if not _is_backend_path(p, (API_PREFIX,)))
+        self.reflex_own = reflex_own or backend
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if (
+        if scope["type"] not in ("http", "websocket"):
+            await self.backend(scope, receive, send)
+        elif _is_backend_path(scope["path"], self.reflex_prefixes):
+            await self.reflex_own(scope, receive, send)
+        elif (
             scope["type"] == "http"
             and scope["method"] in PAGE_METHODS
             and not _is_backend_path(scope["path"], self.backend_prefixes)
         ):
             await self.pages(scope, receive, send)
-            return
-        await self.backend(scope, receive, send)
+        else:
+            await self.backend(scope, receive, send)
 
 
 def _route_prefix(path: str) -> str:
@@ -176,10 +188,13 @@ def pages_first_transformer(app: Any) -> Callable[[ASGIApp], ASGIApp]:
             return backend
         files = PageFiles.like(mount.app)
         mount.app = files  # the same answers for a request that does go the long way (none should)
+        # Reflex's own endpoints need none of the API's stack (its middlewares, and its routing, which tried every
+        # API route before handing a websocket on): they too go straight to Reflex's app, inside ours.
         pages: ASGIApp = files
+        reflex_own: ASGIApp = app._api
         for wrap in _middlewares(app.api_transformer[: app.api_transformer.index(transform)]):
-            pages = wrap(pages)
-        return PagesFirst(backend, pages, backend_prefixes(routes))
+            pages, reflex_own = wrap(pages), wrap(reflex_own)
+        return PagesFirst(backend, pages, backend_prefixes(routes), reflex_own)
 
     return transform
 

@@ -1,5 +1,6 @@
 """Built pages are answered at their own address, from the build folder, with the headers every answer carries,
-without going through the API's middlewares; the API, the websocket and uploads still go the long way."""
+without going through the API's middlewares; Reflex's own endpoints (the websocket, uploads) go straight to Reflex's
+app inside the same middlewares; the API still goes the long way."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocket
 
 from marketplace.settings import settings
 from marketplace.state_manager import QuietDiskStateManager
@@ -58,6 +60,14 @@ class Stamp:
         await self.app(scope, receive, stamped)
 
 
+async def _echo(scope, receive, send) -> None:
+    """Reflex's socket as far as the test goes: mounted at /_event, answers the first message."""
+    websocket = WebSocket(scope, receive, send)
+    await websocket.accept()
+    await websocket.send_text(f"reflex heard {await websocket.receive_text()}")
+    await websocket.close()
+
+
 class FakeReflexApp:
     """What the transformer reads of a Reflex app: its inner Starlette app (with the pages' mount) and transformers."""
 
@@ -65,6 +75,7 @@ class FakeReflexApp:
         self._api = Starlette(
             routes=[
                 Route("/ping", lambda _r: PlainTextResponse("pong")),
+                Mount("/_event", _echo),
                 Mount("/_upload", PlainTextResponse("an upload")),
                 Mount("/", _reflex_files(build), name="frontend"),
             ]
@@ -132,13 +143,29 @@ def test_unknown_and_routed_paths_answer_as_reflex_would(served):
     assert backend.seen == []
 
 
-@pytest.mark.parametrize(
-    "path", ["/api/courses", "/api", "/_event/", "/_upload/pictures/a.png", "/ping", "/_health", "/_all_routes"]
-)
-def test_the_api_websocket_and_uploads_go_through_the_backend(served, path):
+@pytest.mark.parametrize("path", ["/api/courses", "/api", "/api/auth/login"])
+def test_the_api_goes_through_the_backend(served, path):
     client, backend, _app = served
     assert client.get(path).text == "backend"
-    assert backend.seen == [f"GET {path}"]
+    assert client.post(path).text == "backend"
+    assert backend.seen == [f"GET {path}", f"POST {path}"]
+
+
+def test_reflexs_own_endpoints_skip_the_api_but_keep_every_header(served):
+    client, backend, _app = served
+    replies = [client.get("/ping"), client.get("/_upload/pictures/a.png"), client.post("/_upload/pictures/a.png")]
+    assert [reply.text for reply in replies] == ["pong", "an upload", "an upload"]
+    for reply in replies:
+        assert reply.headers["x-stamp"] == "1" and reply.headers["x-frame-options"] == "DENY"
+    assert backend.seen == []
+
+
+def test_the_websocket_goes_straight_to_reflex(served):
+    client, backend, _app = served
+    with client.websocket_connect("/_event/?EIO=4&transport=websocket") as socket:
+        socket.send_text("40")
+        assert socket.receive_text() == "reflex heard 40"
+    assert backend.seen == []
 
 
 def test_only_reads_are_pages(served):
