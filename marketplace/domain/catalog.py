@@ -8,11 +8,10 @@ This module is the one door to discovery for the API and the UI states: the list
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
-from sqlalchemy import ColumnElement, Select, bindparam
+from sqlalchemy import ColumnElement, bindparam
 from sqlalchemy import select as core_select
 from sqlmodel import Session, col, func, select
 
@@ -24,8 +23,8 @@ from marketplace.db.tables import COURSES, INSTRUCTORS, SECTIONS, USERS
 from marketplace.domain import reviews
 from marketplace.domain.catalog_cards import (
     ACCOUNT_FIELDS,
+    CATEGORIES_JSON,
     PLACEHOLDER_THUMBNAIL,
-    categories_json,
     course_cards,
     course_fields,
     duration_text,
@@ -227,25 +226,21 @@ _TEACHER_COURSES = (
 )
 
 
-@lru_cache(maxsize=2)
-def _course_row(*, sqlite: bool) -> Select[Any]:
-    """The course with its teacher, the teacher's account, how many published courses they teach and the course's
-    categories, in one trip (the JSON functions of the categories differ between the two databases)."""
-    return (
-        core_select(
-            COURSES,
-            *[column.label(f"teacher_{column.name}") for column in INSTRUCTORS.c],
-            *[column.label(f"account_{column.name}") for column in USERS.c if column.name in ACCOUNT_FIELDS],
-            _TEACHER_COURSES.label("teacher_courses"),
-            categories_json(sqlite=sqlite).label("categories_json"),
-        )
-        .select_from(COURSES)
-        .join(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id, isouter=True)
-        .join(USERS, USERS.c.id == INSTRUCTORS.c.user_id, isouter=True)
-        .where(COURSES.c.id == bindparam("course_id"))
+# The course with its teacher, the teacher's account, how many published courses they teach and the course's
+# categories, in one trip.
+_COURSE_ROW = (
+    core_select(
+        COURSES,
+        *[column.label(f"teacher_{column.name}") for column in INSTRUCTORS.c],
+        *[column.label(f"account_{column.name}") for column in USERS.c if column.name in ACCOUNT_FIELDS],
+        _TEACHER_COURSES.label("teacher_courses"),
+        CATEGORIES_JSON.label("categories_json"),
     )
-
-
+    .select_from(COURSES)
+    .join(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id, isouter=True)
+    .join(USERS, USERS.c.id == INSTRUCTORS.c.user_id, isouter=True)
+    .where(COURSES.c.id == bindparam("course_id"))
+)
 _SECTION_ROWS = (
     core_select(SECTIONS)
     .where(SECTIONS.c.course_id == bindparam("course_id"))
@@ -254,7 +249,7 @@ _SECTION_ROWS = (
 
 
 def _instructor_block(course: AnyRow) -> InstructorDetail:
-    """The teacher of a :func:`_course_row` row, as the course page shows them."""
+    """The teacher of a :data:`_COURSE_ROW` row, as the course page shows them."""
     instructor, user = prefixed(course, "teacher_"), prefixed(course, "account_")
     if instructor.id is None or user.id is None:
         return InstructorDetail(id=course.instructor_id)
@@ -281,8 +276,7 @@ def get_course_detail(
         NotFound: Course not found, or not to be seen by this viewer (a draft, an unpublished course).
     """
     connection = row_reader(session)
-    sqlite = connection.dialect.name == "sqlite"
-    course = connection.execute(_course_row(sqlite=sqlite), {"course_id": course_id}).first()
+    course = connection.execute(_COURSE_ROW, {"course_id": course_id}).first()
     if course is None or not may_see(session, viewer_id, course):
         raise NotFound(COURSE_NOT_FOUND)
     enrolled = is_enrolled(session, viewer_id, course_id)

@@ -12,8 +12,10 @@ from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import ScalarSelect, bindparam
+from sqlalchemy import bindparam
 from sqlalchemy import select as core_select
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session, col, func, select
 
 from marketplace.db.engine import AnyRow, row_reader
@@ -111,26 +113,43 @@ def course_categories(session: Session, course_ids: Sequence[int]) -> dict[int, 
     return found
 
 
-def categories_json(*, sqlite: bool) -> ScalarSelect[Any]:
-    """The categories of the course a query reads (``COURSES.c.id``) as one JSON array of ``{name, slug}``: a
-    correlated subquery, so a page of one course reads them in its own statement, not in one more
-    (:func:`json_categories` reads the value). SQLite and PostgreSQL name their JSON functions differently."""
-    if sqlite:
-        item = func.json_object("name", CATEGORIES.c.name, "slug", CATEGORIES.c.slug)
-        array = func.json_group_array(item)
-    else:
-        item = func.json_build_object("name", CATEGORIES.c.name, "slug", CATEGORIES.c.slug)
-        array = func.json_agg(item)
-    return (
-        core_select(array)
-        .select_from(COURSE_CATEGORIES.join(CATEGORIES, CATEGORIES.c.id == COURSE_CATEGORIES.c.category_id))
-        .where(COURSE_CATEGORIES.c.course_id == COURSES.c.id)
-        .scalar_subquery()
-    )
+class _NamedObjects(FunctionElement[Any]):
+    """``_NamedObjects(name, slug)`` over a group of rows: one JSON array of ``{name, slug}``. SQLite and PostgreSQL
+    name their JSON functions differently: each is written when the statement is compiled for its database, so one
+    statement serves both."""
+
+    name = "named_objects"
+    inherit_cache = True
+
+
+def _named_objects(element: _NamedObjects, compiler: Any, build: str, aggregate: str, **kw: Any) -> str:
+    name, slug = (compiler.process(clause, **kw) for clause in element.clauses)
+    return f"{aggregate}({build}('name', {name}, 'slug', {slug}))"
+
+
+@compiles(_NamedObjects)
+def _named_objects_postgresql(element: _NamedObjects, compiler: Any, **kw: Any) -> str:
+    return _named_objects(element, compiler, "json_build_object", "json_agg", **kw)
+
+
+@compiles(_NamedObjects, "sqlite")
+def _named_objects_sqlite(element: _NamedObjects, compiler: Any, **kw: Any) -> str:
+    return _named_objects(element, compiler, "json_object", "json_group_array", **kw)
+
+
+# The categories of the course a query reads (``COURSES.c.id``) as one JSON array of ``{name, slug}``: a correlated
+# subquery, so a page of one course reads them in its own statement, not in one more (:func:`json_categories` reads
+# the value).
+CATEGORIES_JSON = (
+    core_select(_NamedObjects(CATEGORIES.c.name, CATEGORIES.c.slug))
+    .select_from(COURSE_CATEGORIES.join(CATEGORIES, CATEGORIES.c.id == COURSE_CATEGORIES.c.category_id))
+    .where(COURSE_CATEGORIES.c.course_id == COURSES.c.id)
+    .scalar_subquery()
+)
 
 
 def json_categories(value: str | list[dict[str, str]] | None) -> list[SimpleNamespace]:
-    """A :func:`categories_json` value as category rows (``name``, ``slug``) by name, as
+    """A :data:`CATEGORIES_JSON` value as category rows (``name``, ``slug``) by name, as
     :func:`course_categories` gives them: SQLite answers JSON text, PostgreSQL the parsed list (or NULL for none)."""
     items = json.loads(value) if isinstance(value, str) else value or []
     return sorted((SimpleNamespace(name=i["name"], slug=i["slug"]) for i in items), key=lambda c: c.name)
