@@ -57,7 +57,7 @@ def _bubble(message: ChatMessage) -> rx.Component:
             rx.el.p(message.body, class_name="whitespace-pre-wrap break-words text-[15px] leading-relaxed"),
             rx.el.time(
                 message.time_text,
-                date_time=message.created_at,
+                date_time=message.created_at.to(str),  # always set on a saved message; None leaves it out
                 class_name=rx.cond(
                     mine, "mt-1 block text-right text-xs text-blue-100", "mt-1 block text-xs text-gray-500"
                 ),
