@@ -12,19 +12,37 @@ the same type as its default and equal to it in every part whose JSON could diff
 same text, so it is dropped at once; a value that certainly writes other text (:func:`surely_differs`: another
 number, another length of list) is kept at once. Anything else is turned into JSON and compared as Reflex does. Its
 result equals Reflex's for every snapshot (``tests/unit/test_hydrate_diff.py`` checks both on real and random
-states). :func:`use_fast_hydrate_diff` puts it in place of Reflex's function, which ``hydrate_and_load`` looks up
-by name when it runs.
+states). :func:`use_fast_hydrate` puts it in place of Reflex's function, which ``hydrate_and_load`` looks up by
+name when it runs.
+
+Before the diff, the snapshot itself: Reflex's ``self.dict()`` reads every var of every state, and a state's var
+that was never read or written since the state was made gets its default made and stored on that first read. A new
+tab's snapshot made about 290 defaults only for the diff to drop them again (about 2.5 ms of a new tab's 4.5 ms of
+snapshot and diff, in process). :func:`hydrate_snapshot` leaves out the vars that are still untouched (not in their
+state's ``__dict__``) when their default is known to write exactly the compiled default's text; every other var,
+and every computed var, is read as Reflex reads it. The answer is the same delta (the tests compare both), and the
+tab's state keeps its untouched vars unmade, so it is smaller on disk too. Reflex 0.10.1's ``hydrate_and_load``
+takes its snapshot inline, so :func:`hydrate_and_load` is that event with this one step changed; a test holds
+Reflex's source to the version it was taken from.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
 import math
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
 import pydantic
 import reflex.state as reflex_state
 from reflex.istate.delta import _resolve_delta
+from reflex_base import constants
+from reflex_base.constants.state import FIELD_MARKER
+from reflex_base.event.context import EventContext
+from reflex_base.registry import RegistrationContext
+from reflex_base.vars.base import MISSING, Field, _owner_state
 
 # The defaults as Python values, per root state class, beside the serialised snapshot Reflex keeps; remade when
 # Reflex's snapshot object changes (a compile in this process, a hot reload). Only vars whose default value turns
@@ -154,12 +172,173 @@ async def diff_against_initial_state(
     return diff
 
 
-# Reflex's own function, kept before use_fast_hydrate_diff replaces it (a second import of this module must not
-# take the replacement for it).
+# --- the snapshot ----------------------------------------------------------------------------------------------------
+
+# Per root state class, beside Reflex's snapshot object as above: for each state, its vars that may be left out of a
+# snapshot while untouched, with their fields.
+_untouched: dict[type, tuple[object, dict[str, dict[str, Field]]]] = {}
+
+
+def _same_every_time(field: Field) -> bool:
+    """Whether every default ``field`` makes is the same value: a plain default, or one made by a class or as a
+    copy of a value (Reflex's way for a list or a dict). Any other maker might not make what it made before."""
+    if field.default is not MISSING:
+        return True
+    factory = field.default_factory
+    return isinstance(factory, type) or (isinstance(factory, functools.partial) and factory.func is copy.deepcopy)
+
+
+async def _untouched_vars(root_cls: type[reflex_state.BaseState], snapshot: object) -> dict[str, dict[str, Field]]:
+    kept = _untouched.get(root_cls)
+    if kept is not None and kept[0] is snapshot:
+        return kept[1]
+    defaults = await _python_defaults(root_cls, snapshot)
+    plan: dict[str, dict[str, Field]] = {}
+    for state_cls in _classes(root_cls):
+        state_defaults = defaults.get(state_cls.get_full_name(), {})
+        plan[state_cls.get_full_name()] = {
+            name: field
+            for name in state_cls.base_vars
+            if (field := state_cls.__fields__.get(name)) is not None
+            and name + FIELD_MARKER in state_defaults
+            and _same_every_time(field)
+        }
+    _untouched[root_cls] = (snapshot, plan)
+    return plan
+
+
+def _classes(state_cls: type[reflex_state.BaseState]) -> Iterator[type[reflex_state.BaseState]]:
+    yield state_cls
+    for substate in state_cls.get_substates():
+        yield from _classes(substate)
+
+
+def _states(state: reflex_state.BaseState) -> Iterator[reflex_state.BaseState]:
+    """The state and its substates, in the order ``BaseState.dict`` visits them."""
+    yield state
+    for substate in state.substates.values():
+        yield from _states(substate)
+
+
+def _state_vars(state: reflex_state.BaseState, untouched: dict[str, Field]) -> dict[str, Any]:
+    """One state's part of ``BaseState.dict()``, without the vars of ``untouched`` that are still unmade."""
+    state._mark_dirty_computed_vars()
+    values = {}
+    for name in state.base_vars:
+        field = untouched.get(name)
+        if field is not None:
+            holder = state if type(state) is field._owner else _owner_state(state, field._owner)
+            if field._name not in holder.__dict__:
+                continue
+        values[name] = state.get_value(name)
+    for name, computed in state.computed_vars.items():
+        if not computed._backend:
+            values[name] = state.get_value(name)
+    return {name + FIELD_MARKER: values[name] for name in sorted(values)}
+
+
+async def hydrate_snapshot(root: reflex_state.BaseState, hashes: list[str]) -> reflex_state.Delta:
+    """What Reflex's hydrate sends for ``root`` to a frontend holding the compiled states ``hashes`` names: the
+    snapshot diffed against the compiled defaults, as ``_diff_against_initial_state(type(root),
+    _resolve_delta(root.dict()), hashes)`` gives it, with the untouched vars never made (see the module's text).
+
+    A state whose compiled defaults the frontend does not hold (its hash), and everything when the frontend was
+    compiled against other states, is read in full, as Reflex sends it then.
+    """
+    root_cls = type(root)
+    cached = reflex_state._initial_snapshot_cache.get(root_cls)
+    if (
+        cached is None
+        or cached.n_state_classes != len(reflex_state.all_base_state_classes)
+        or len(hashes) != len(cached.hashes) + 1
+        or hashes[0] != cached.names_digest
+    ):
+        return await diff_against_initial_state(root_cls, await _resolve_delta(root.dict()), hashes)
+    untouched = await _untouched_vars(root_cls, cached)
+    frontend_hashes = dict(zip(sorted(cached.hashes), hashes[1:], strict=True))
+    snapshot: reflex_state.Delta = {}
+    for state in _states(root):
+        name = state.get_full_name()
+        held = frontend_hashes.get(name) == cached.hashes.get(name) and name in cached.serialized
+        snapshot[name] = _state_vars(state, untouched.get(name, {}) if held else {})
+    return await diff_against_initial_state(root_cls, await _resolve_delta(snapshot), hashes)
+
+
+# Per state class (and its number of vars, should a var be added later): its vars kept in the browser (cookies and
+# local storage), with their fields.
+_client_storage: dict[tuple[type, int], tuple[tuple[str, Field], ...]] = {}
+
+
+def reset_client_storage(root: reflex_state.BaseState) -> None:
+    """Reflex's ``BaseState._reset_client_storage`` (every browser-kept var of the tree back to its default, so that
+    cookies cleared in the browser are cleared here too), with each state class's browser-kept vars found once per
+    process instead of by testing each of its vars on every page load (0.5 ms of a new tab for this app's four)."""
+    for state in _states(root):
+        cls = type(state)
+        key = (cls, len(cls.base_vars))
+        stored = _client_storage.get(key)
+        if stored is None:
+            fields = cls.get_fields()
+            stored = tuple((name, fields[name]) for name in cls.base_vars if cls._is_client_storage(fields[name]))
+            _client_storage[key] = stored
+        for name, field in stored:
+            setattr(state, name, field.default_value())
+
+
+async def hydrate_and_load(
+    self: reflex_state.State, vars: dict[str, Any] | None = None, hashes: list[str] | None = None
+) -> list[Any] | None:
+    """Reflex 0.10.1's ``State.hydrate_and_load`` (its docstring says what it does), with the snapshot taken by
+    :func:`hydrate_snapshot` when the frontend sent its hashes, and the browser-kept vars reset by
+    :func:`reset_client_storage`. Every other line is Reflex's, in its order."""
+    reset_client_storage(self)
+    applied = await reflex_state._apply_client_storage_vars(self, vars) if vars else []
+    self._clean()
+    # The snapshot must carry is_hydrated=False: the frontend skips writing client storage for a delta that is not
+    # yet hydrated, and the reset defaults above must not be written back to the browser.
+    self.is_hydrated = False
+    ctx = EventContext.get()
+    if ctx.emit_delta_impl is not None:
+        if hashes:
+            delta = await hydrate_snapshot(self, hashes)
+        else:
+            delta = await _resolve_delta(self.dict())
+        # Include the guard and values changed while resolving the snapshot.
+        for state_name, changes in (await self._get_resolved_delta()).items():
+            delta.setdefault(state_name, {}).update(changes)
+        await ctx.emit_delta(delta=delta)
+        # Follow-up corrections must be allowed to write browser storage.
+        self.dirty_vars.discard(constants.CompileVars.IS_HYDRATED)
+        if applied:
+            delta = await reflex_state._get_client_storage_delta(self, applied)
+            await ctx.emit_delta(delta=delta)
+    if not RegistrationContext.get().app.get_load_events(self.rx_router_url.path):
+        self.is_hydrated = True
+        return None
+    # A separate superseding event, so a navigation can cancel the page's stale on_load work without cancelling
+    # this snapshot.
+    return [reflex_state.OnLoadInternalState.on_load_internal]
+
+
+hydrate_and_load.__qualname__ = "State.hydrate_and_load"  # the name Reflex's logs and errors give the event
+
+
+# Reflex's own function, kept before use_fast_hydrate replaces it (a second import of this module must not take the
+# replacement for it).
 _reflex_diff = getattr(reflex_state, "_reflex_diff_against_initial_state", reflex_state._diff_against_initial_state)
 
 
-def use_fast_hydrate_diff() -> None:
-    """Have ``hydrate_and_load`` call :func:`diff_against_initial_state` instead of Reflex's own."""
+# Reflex's hydrate_and_load, which hydrate_and_load above copies (a test holds its source to the one copied).
+_reflex_hydrate_and_load = getattr(
+    reflex_state, "_reflex_hydrate_and_load", reflex_state.State.event_handlers["hydrate_and_load"].fn
+)
+
+
+def use_fast_hydrate() -> None:
+    """Have the ``hydrate_and_load`` event run :func:`hydrate_and_load`, and Reflex's diff of a snapshot (another
+    caller's) be :func:`diff_against_initial_state`."""
     reflex_state._reflex_diff_against_initial_state = _reflex_diff  # type: ignore[attr-defined]
     reflex_state._diff_against_initial_state = diff_against_initial_state  # type: ignore[assignment]
+    reflex_state._reflex_hydrate_and_load = _reflex_hydrate_and_load  # type: ignore[attr-defined]
+    handler = reflex_state.State.event_handlers[constants.CompileVars.HYDRATE_AND_LOAD]
+    object.__setattr__(handler, "fn", hydrate_and_load)  # the registered handler itself: every lookup finds it

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from marketplace.api.app import create_api
-from marketplace.hydrate_diff import use_fast_hydrate_diff
+from marketplace.hydrate_diff import use_fast_hydrate
 from marketplace.layouts import head_components, toaster
 from marketplace.logs import RequestIds
 from marketplace.pages import (  # noqa: F401  (importing a page module registers its routes)
@@ -47,5 +47,5 @@ restrict_websocket_origins(app)
 serve_pages_directly(app)
 # Reflex's disk manager stats every state file every 2 s; its Redis one can leave a lock held (state_manager.py).
 use_our_state_manager(app)
-# A page load's snapshot is diffed against the compiled defaults without JSON for the vars left at them (issue 14).
-use_fast_hydrate_diff()
+# A page load's snapshot leaves out the vars still at their compiled defaults without making them (issue 14).
+use_fast_hydrate()
