@@ -16,19 +16,28 @@ states). :func:`use_fast_hydrate` puts it in place of Reflex's function, which `
 name when it runs.
 
 Before the diff, the snapshot itself: Reflex's ``self.dict()`` reads every var of every state, and a state's var
-that was never read or written since the state was made gets its default made and stored on that first read. A new
-tab's snapshot made about 290 defaults only for the diff to drop them again (about 2.5 ms of a new tab's 4.5 ms of
-snapshot and diff, in process). :func:`hydrate_snapshot` leaves out the vars that are still untouched (not in their
-state's ``__dict__``) when their default is known to write exactly the compiled default's text; every other var,
-and every computed var, is read as Reflex reads it. The answer is the same delta (the tests compare both), and the
-tab's state keeps its untouched vars unmade, so it is smaller on disk too. Reflex 0.10.1's ``hydrate_and_load``
-takes its snapshot inline, so :func:`hydrate_and_load` is that event with this one step changed; a test holds
-Reflex's source to the version it was taken from.
+that was never read or written since the state was made gets its default made and stored on that first read; every
+computed var is computed. A new tab's snapshot made about 290 defaults and 28 computed values only for the diff to
+drop them again (2.1-2.8 ms of snapshot and diff per new tab in process; 0.6-0.8 ms without them).
+:func:`hydrate_snapshot` leaves out
+
+* a var still untouched (not in its state's ``__dict__``) whose default is known to write exactly the compiled
+  default's text (:func:`_same_every_time`, and its JSON compared once per process);
+* a cached computed var whose every dependency is such a var of its own state, still untouched, or another computed
+  var left out: Reflex's contract for a cached computed var is that it changes only when its dependencies do, so it
+  still holds the value it has on the defaults, which this process found to write the compiled text (one declared
+  with an ``initial_value``, updated on an interval or always recomputed is read).
+
+Every other var is read as Reflex reads it; the answer is the same delta (the tests compare both). Reflex 0.10.1's
+``hydrate_and_load`` takes its snapshot inline, so :func:`hydrate_and_load` is that event with this step changed
+(and the browser-kept vars' reset, :func:`reset_client_storage`); a test holds Reflex's source to the version it was
+taken from.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import math
 from collections.abc import Iterator
@@ -42,6 +51,7 @@ from reflex_base import constants
 from reflex_base.constants.state import FIELD_MARKER
 from reflex_base.event.context import EventContext
 from reflex_base.registry import RegistrationContext
+from reflex_base.utils import types as reflex_types
 from reflex_base.vars.base import MISSING, Field, _owner_state
 
 # The defaults as Python values, per root state class, beside the serialised snapshot Reflex keeps; remade when
@@ -174,9 +184,19 @@ async def diff_against_initial_state(
 
 # --- the snapshot ----------------------------------------------------------------------------------------------------
 
-# Per root state class, beside Reflex's snapshot object as above: for each state, its vars that may be left out of a
-# snapshot while untouched, with their fields.
-_untouched: dict[type, tuple[object, dict[str, dict[str, Field]]]] = {}
+
+@dataclasses.dataclass(frozen=True)
+class _LeftOut:
+    """What a state class's snapshot may leave out: ``fields``, its vars left out while unmade, and ``computed``, its
+    computed vars left out while their own vars among ``fields`` are unmade and their computed dependencies left
+    out, each with those two lists, in an order that puts a computed var after those it reads."""
+
+    fields: dict[str, Field]
+    computed: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+
+
+# Per root state class, beside Reflex's snapshot object as above: what each state's snapshot may leave out.
+_left_out: dict[type, tuple[object, dict[str, _LeftOut]]] = {}
 
 
 def _same_every_time(field: Field) -> bool:
@@ -188,23 +208,54 @@ def _same_every_time(field: Field) -> bool:
     return isinstance(factory, type) or (isinstance(factory, functools.partial) and factory.func is copy.deepcopy)
 
 
-async def _untouched_vars(root_cls: type[reflex_state.BaseState], snapshot: object) -> dict[str, dict[str, Field]]:
-    kept = _untouched.get(root_cls)
+def _left_out_of(state_cls: type[reflex_state.BaseState], defaults: dict[str, Any]) -> _LeftOut:
+    """The plan of :class:`_LeftOut` for ``state_cls``, whose vars in ``defaults`` write the compiled text."""
+    name = state_cls.get_full_name()
+    fields = {
+        var: field
+        for var in state_cls.base_vars
+        if (field := state_cls.__fields__.get(var)) is not None
+        and var + FIELD_MARKER in defaults
+        and _same_every_time(field)
+    }
+    candidates: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for var, computed in state_cls.computed_vars.items():
+        deps = computed._deps(objclass=state_cls)
+        if (
+            computed._backend
+            or not computed._cache
+            or not isinstance(computed._initial_value, reflex_types.Unset)
+            or computed._update_interval is not None
+            or var in state_cls._always_dirty_computed_vars
+            or var + FIELD_MARKER not in defaults
+            or set(deps) - {name}
+        ):
+            continue
+        own = deps.get(name, set())
+        if all(dep in fields or dep in state_cls.computed_vars for dep in own):
+            candidates[var] = (
+                tuple(sorted(dep for dep in own if dep in fields)),
+                tuple(sorted(dep for dep in own if dep not in fields)),
+            )
+    ordered: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    while True:  # take those whose computed dependencies are taken already, until no more can be
+        ready = {var: deps for var, deps in candidates.items() if var not in ordered and set(deps[1]) <= set(ordered)}
+        if not ready:
+            return _LeftOut(fields, ordered)
+        ordered.update(ready)
+
+
+async def _left_out_vars(root_cls: type[reflex_state.BaseState], snapshot: object) -> dict[str, _LeftOut]:
+    kept = _left_out.get(root_cls)
     if kept is not None and kept[0] is snapshot:
         return kept[1]
     defaults = await _python_defaults(root_cls, snapshot)
-    plan: dict[str, dict[str, Field]] = {}
-    for state_cls in _classes(root_cls):
-        state_defaults = defaults.get(state_cls.get_full_name(), {})
-        plan[state_cls.get_full_name()] = {
-            name: field
-            for name in state_cls.base_vars
-            if (field := state_cls.__fields__.get(name)) is not None
-            and name + FIELD_MARKER in state_defaults
-            and _same_every_time(field)
-        }
-    _untouched[root_cls] = (snapshot, plan)
+    plan = {cls.get_full_name(): _left_out_of(cls, defaults.get(cls.get_full_name(), {})) for cls in _classes(root_cls)}
+    _left_out[root_cls] = (snapshot, plan)
     return plan
+
+
+_NOTHING_LEFT_OUT = _LeftOut({}, {})
 
 
 def _classes(state_cls: type[reflex_state.BaseState]) -> Iterator[type[reflex_state.BaseState]]:
@@ -220,19 +271,25 @@ def _states(state: reflex_state.BaseState) -> Iterator[reflex_state.BaseState]:
         yield from _states(substate)
 
 
-def _state_vars(state: reflex_state.BaseState, untouched: dict[str, Field]) -> dict[str, Any]:
-    """One state's part of ``BaseState.dict()``, without the vars of ``untouched`` that are still unmade."""
+def _state_vars(state: reflex_state.BaseState, left_out: _LeftOut) -> dict[str, Any]:
+    """One state's part of ``BaseState.dict()``, without what ``left_out`` names while it applies."""
     state._mark_dirty_computed_vars()
     values = {}
+    unmade = set()
     for name in state.base_vars:
-        field = untouched.get(name)
+        field = left_out.fields.get(name)
         if field is not None:
             holder = state if type(state) is field._owner else _owner_state(state, field._owner)
             if field._name not in holder.__dict__:
+                unmade.add(name)
                 continue
         values[name] = state.get_value(name)
-    for name, computed in state.computed_vars.items():
-        if not computed._backend:
+    unread = set()
+    for name, (fields, computed) in left_out.computed.items():
+        if unmade.issuperset(fields) and unread.issuperset(computed):
+            unread.add(name)
+    for name, computed_var in state.computed_vars.items():
+        if not computed_var._backend and name not in unread:
             values[name] = state.get_value(name)
     return {name + FIELD_MARKER: values[name] for name in sorted(values)}
 
@@ -240,7 +297,7 @@ def _state_vars(state: reflex_state.BaseState, untouched: dict[str, Field]) -> d
 async def hydrate_snapshot(root: reflex_state.BaseState, hashes: list[str]) -> reflex_state.Delta:
     """What Reflex's hydrate sends for ``root`` to a frontend holding the compiled states ``hashes`` names: the
     snapshot diffed against the compiled defaults, as ``_diff_against_initial_state(type(root),
-    _resolve_delta(root.dict()), hashes)`` gives it, with the untouched vars never made (see the module's text).
+    _resolve_delta(root.dict()), hashes)`` gives it, without making what it would drop (see the module's text).
 
     A state whose compiled defaults the frontend does not hold (its hash), and everything when the frontend was
     compiled against other states, is read in full, as Reflex sends it then.
@@ -254,13 +311,13 @@ async def hydrate_snapshot(root: reflex_state.BaseState, hashes: list[str]) -> r
         or hashes[0] != cached.names_digest
     ):
         return await diff_against_initial_state(root_cls, await _resolve_delta(root.dict()), hashes)
-    untouched = await _untouched_vars(root_cls, cached)
+    left_out = await _left_out_vars(root_cls, cached)
     frontend_hashes = dict(zip(sorted(cached.hashes), hashes[1:], strict=True))
     snapshot: reflex_state.Delta = {}
     for state in _states(root):
         name = state.get_full_name()
         held = frontend_hashes.get(name) == cached.hashes.get(name) and name in cached.serialized
-        snapshot[name] = _state_vars(state, untouched.get(name, {}) if held else {})
+        snapshot[name] = _state_vars(state, left_out.get(name, _NOTHING_LEFT_OUT) if held else _NOTHING_LEFT_OUT)
     return await diff_against_initial_state(root_cls, await _resolve_delta(snapshot), hashes)
 
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from reflex.istate.data import ReflexURL, URLData
 from reflex.istate.delta import _resolve_delta
 from reflex.state import State
+from reflex_base.utils import types as reflex_types
 from reflex_base.utils.format import json_dumps
 
 import marketplace.marketplace  # noqa: F401  (the app: its states, and the diff it puts in place)
@@ -285,6 +286,16 @@ async def _router_and_storage(root):
     session.token = "a.b.c"
 
 
+async def _set_computed_vars_dependencies(root):
+    """Vars that computed vars read, one a chain's (a certificate's links read its text and link, which read it)."""
+    from marketplace.shapes.certificates import CertificateView
+    from marketplace.states.certificate import CertificateState
+    from marketplace.states.listing import ListingState
+
+    (await root.get_state(ListingState)).category = "design"  # any_filter: True
+    (await root.get_state(CertificateState)).certificate = CertificateView(code="NL-1", course_title="Excel")
+
+
 async def _both_snapshots(change, hashes):
     """(ours, Reflex's) for two roots made alike: Reflex's snapshot makes every default, so each gets its own."""
     ours_root, theirs_root = State(_reflex_internal_init=True), State(_reflex_internal_init=True)
@@ -296,7 +307,9 @@ async def _both_snapshots(change, hashes):
     return ours, theirs, ours_root
 
 
-@pytest.mark.parametrize("change", [None, _set_some_vars, _read_some_vars, _router_and_storage])
+@pytest.mark.parametrize(
+    "change", [None, _set_some_vars, _read_some_vars, _router_and_storage, _set_computed_vars_dependencies]
+)
 def test_the_snapshot_of_a_new_tab_and_of_a_used_one_is_reflexs(change):
     async def check():
         await hydrate_diff._reflex_diff(State, {}, ["warm the cache"])
@@ -320,6 +333,45 @@ def test_a_new_tabs_snapshot_leaves_its_untouched_vars_unmade():
         assert listing.courses == []  # made when read, as ever
 
     asyncio.run(check())
+
+
+def test_a_new_tabs_snapshot_leaves_out_computed_vars_of_untouched_vars_and_reads_the_others():
+    async def check():
+        from marketplace.states.certificate import CertificateState
+        from marketplace.states.listing import ListingState
+        from marketplace.states.session import SessionState
+
+        await hydrate_diff._reflex_diff(State, {}, ["warm the cache"])
+        _ours, _theirs, root = await _both_snapshots(_router_and_storage, _hashes())
+        listing, certificate = await root.get_state(ListingState), await root.get_state(CertificateState)
+        for state, name in ((listing, "any_filter"), (certificate, "whatsapp_href")):  # the second, through a chain
+            assert type(state).computed_vars[name]._cache_attr not in state.__dict__, name
+        assert listing.any_filter is False  # computed when read, as ever
+        session = await root.get_state(SessionState)  # its token was set: what reads it is computed
+        assert SessionState.computed_vars["logged_in"]._cache_attr in session.__dict__
+        ours, theirs, root = await _both_snapshots(_set_computed_vars_dependencies, _hashes())
+        assert ours == theirs
+        certificate = await root.get_state(CertificateState)
+        assert CertificateState.computed_vars["whatsapp_href"]._cache_attr in certificate.__dict__
+        listing_name = next(name for name in ours if name.endswith("listing____listing_state"))
+        assert ours[listing_name]["any_filter_rx_state_"] is True
+
+    asyncio.run(check())
+
+
+def test_what_a_computed_var_declared_with_an_initial_value_or_reading_other_states_is_always_read():
+    plans = asyncio.run(hydrate_diff._left_out_vars(State, reflex_state._initial_snapshot_cache[State]))
+    for state_cls in hydrate_diff._classes(State):
+        plan = plans[state_cls.get_full_name()]
+        for name in plan.computed:
+            computed = state_cls.computed_vars[name]
+            assert computed._cache and isinstance(computed._initial_value, reflex_types.Unset)
+            assert set(computed._deps(objclass=state_cls)) <= {state_cls.get_full_name()}
+    from marketplace.states.listing import ListingState
+    from marketplace.states.studio_editor import StudioEditorState
+
+    assert "any_filter" in plans[ListingState.get_full_name()].computed
+    assert "price_text" not in plans[StudioEditorState.get_full_name()].computed  # reads a var made by a function
 
 
 def test_the_snapshot_of_a_state_compiled_with_other_defaults_and_of_bad_hashes_is_reflexs():
