@@ -3,7 +3,7 @@
 import reflex as rx
 
 from marketplace.api.app import create_api
-from marketplace.hydrate_diff import use_fast_hydrate
+from marketplace.hydrate_snapshot import use_fast_hydrate
 from marketplace.layouts import head_components, toaster
 from marketplace.logs import RequestIds
 from marketplace.pages import (  # noqa: F401  (importing a page module registers its routes)
