@@ -49,7 +49,8 @@ class _LeftOut:
     computed: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
 
 
-# Per root state class, beside Reflex's snapshot object as above: what each state's snapshot may leave out.
+# Per root state class, beside Reflex's snapshot object (as hydrate_diff keeps its defaults): what each state's
+# snapshot may leave out.
 _left_out: dict[type, tuple[object, dict[str, _LeftOut]]] = {}
 
 
