@@ -3,13 +3,19 @@
 A listing's cards (/categories, /courses, /search) arrive over the websocket: the browser learnt the first card's
 picture, the page's largest paint on a phone, only after the page's scripts had run, the socket had connected and
 the page's on_load had read the database, and drew the cards only then. The server already keeps that view for
-every visitor (:func:`marketplace.states.listing.visitor_view`), so the page's HTML answer names the first cards'
-pictures in a ``Link: <...>; rel=preload; as=image`` header, and carries the listing as a visitor sees it (the
-listing state's vars, as Reflex would send them) in a ``<script type="application/json" id="first-listing">``
-that the page applies to its state when it mounts (:mod:`marketplace.components.first_listing`): the cards draw
-with the page, and the websocket's answer, the same for a visitor, changes nothing on screen (a signed-in
-learner's Enrolled marks come with it). A hint is only a hint: when it cannot be worked out the page is served
-without.
+every visitor (:func:`marketplace.states.listing.visitor_view`), so the page's HTML answer carries:
+
+- the first page's cards, drawn in the grid's place (:mod:`marketplace.components.first_cards`): they paint with
+  the page's heading, before any script has run;
+- the listing as a visitor sees it (the listing state's vars, as Reflex would send them) in a
+  ``<script type="application/json" id="first-listing">`` that the page applies to its state when it mounts
+  (:mod:`marketplace.components.first_listing`): React's own cards take the drawn ones' place, the same markup, and
+  the websocket's answer, the same for a visitor, changes nothing on screen (a signed-in learner's Enrolled marks
+  come with it);
+- the first card's picture in a ``Link: <...>; rel=preload; as=image; fetchpriority=high`` header. The other cards'
+  pictures are in the HTML, lazy: a phone's browser asks for them as it lays them out, after the page's own files.
+
+A hint is only a hint: when it cannot be worked out the page is served without.
 """
 
 from __future__ import annotations
@@ -21,14 +27,16 @@ from urllib.parse import parse_qsl
 from reflex_base.constants.state import FIELD_MARKER
 from reflex_base.utils.format import json_dumps
 
+from marketplace.components.first_cards import cards_html, with_cards
 from marketplace.db.engine import in_session_thread
 from marketplace.domain.listing import ListingQuery
 from marketplace.states.listing import LISTING_PATHS, ListingState, read_visitor_view, shown_vars, visitor_view
 
 log = logging.getLogger(__name__)
 
-# The first row of cards on a desktop (three columns); a phone shows the first, which gets the high priority.
-FIRST_CARDS = 3
+# The pictures named in the answer's header: the first card's, a phone's largest paint. Naming the first row's
+# (three on a desktop) made a phone fetch two pictures below its fold beside the page's own files.
+PRELOADED = 1
 
 
 FIRST_LISTING_ID = "first-listing"
@@ -36,8 +44,9 @@ FIRST_LISTING_ID = "first-listing"
 
 @dataclasses.dataclass(frozen=True)
 class ListingHints:
-    images: list[str]  # the app's own pictures of the first cards, the first one the page's largest paint
+    images: list[str]  # the app's own picture of the first card (PRELOADED), the page's largest paint on a phone
     state: str  # the listing state's vars as a Reflex delta, JSON safe inside a <script> element
+    cards: str = ""  # the first page's cards as HTML, for the grid's place (marketplace/components/first_cards.py)
 
 
 def _address(path: str) -> str:
@@ -63,10 +72,14 @@ async def listing_hints(path: str, query_string: str, *, url: str | None = None)
         log.warning("No hints for %s?%s", path, query_string, exc_info=True)
         return None
     # Only the app's own files: a course's picture may be an outside link, which the page does not load either.
-    images = [card.thumbnail for card in view.result.data[:FIRST_CARDS] if card.thumbnail.startswith("/")]
+    images = [card.thumbnail for card in view.result.data[:PRELOADED] if card.thumbnail.startswith("/")]
     values = shown_vars(view, query, _address(path))
     delta = {ListingState.get_full_name(): {name + FIELD_MARKER: value for name, value in values.items()}}
-    return ListingHints(images=images, state=script_safe(json_dumps(delta, separators=(",", ":"))))
+    return ListingHints(
+        images=images,
+        state=script_safe(json_dumps(delta, separators=(",", ":"))),
+        cards=cards_html(values["courses"]),
+    )
 
 
 def script_safe(text: str) -> str:
@@ -75,8 +88,10 @@ def script_safe(text: str) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def with_listing(html: bytes, state: str) -> bytes:
-    """The page ``html`` with the listing ``state`` before its ``</body>`` (unchanged when it has none)."""
+def with_listing(html: bytes, state: str, cards: str = "") -> bytes:
+    """The page ``html`` with the listing ``state`` before its ``</body>`` (unchanged when it has none), and
+    ``cards`` in the grid's place (first_cards.with_cards)."""
+    html = with_cards(html, cards)
     script = f'<script type="application/json" id="{FIRST_LISTING_ID}">{state}</script>'.encode()
     at = html.rfind(b"</body>")
     return html if at < 0 else html[:at] + script + html[at:]

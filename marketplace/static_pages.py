@@ -68,7 +68,7 @@ class PageFiles(PrecompressedStaticFiles):
         hints = await page_hints.listing_hints(scope["path"], scope.get("query_string", b"").decode("latin-1"))
         if hints is None:
             return None
-        html = page_hints.with_listing(await _page_bytes(full_path, found.st_mtime_ns), hints.state)
+        html = page_hints.with_listing(await _page_bytes(full_path, found.st_mtime_ns), hints.state, hints.cards)
         headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
         if hints.images:
             headers["Link"] = page_hints.preload_header(hints.images)

@@ -6,6 +6,7 @@ import reflex as rx
 
 from marketplace import styles
 from marketplace.components.catalog_parts import person_picture
+from marketplace.components.first_cards import CARD_CLASS, FIRST_ON_SCREEN, HEART_CLASS, IMAGE_CLASS
 from marketplace.components.icons import lucide
 from marketplace.components.ui import badge, image, stars, when
 from marketplace.shapes.catalog import CourseTile, InstructorCard
@@ -31,8 +32,7 @@ def heart_button(course_id, title, class_name: str = "") -> rx.Component:
         aria_label=rx.cond(pressed, "Remove " + title + " from wishlist", "Add " + title + " to wishlist"),
         title=rx.cond(pressed, "Remove from wishlist", "Add to wishlist"),
         on_click=WishlistState.toggle(course_id),
-        class_name="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-gray-200 "
-        "bg-white/95 shadow-sm hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-blue-600 " + class_name,
+        class_name=f"{HEART_CLASS} {class_name}".strip(),
         data_testid="wishlist-heart",
     )
 
@@ -59,14 +59,13 @@ def listing_card(course: CourseTile, index: rx.Var) -> rx.Component:
     """A course card of the listing (``rx.foreach`` with the index). The first card's thumbnail is the page's
     largest paint on a phone: asked for at once and first (a lazy picture waits for layout). From the third card
     on (below the fold of a phone) the browser lays a card out only as it nears the screen (styles.OFFSCREEN)."""
-    return _course_card(course, False, eager=index == 0, offscreen=index >= 2)
+    return _course_card(course, False, eager=index == 0, offscreen=index >= FIRST_ON_SCREEN)
 
 
 def _course_card(
     course: CourseTile, add_to_cart: bool, eager: bool | rx.Var, offscreen: bool | rx.Var = False
 ) -> rx.Component:
     href = "/courses/" + course.id.to_string()
-    card_class = f"{styles.CARD} relative flex flex-col overflow-hidden hover:shadow-md transition-shadow"
     return rx.el.article(
         heart_button(course.id, course.title, "absolute right-2 top-2 z-10"),
         rx.el.a(
@@ -75,7 +74,7 @@ def _course_card(
                 "",
                 320,
                 180,
-                class_name="aspect-video h-auto w-full rounded-t-lg object-cover bg-gray-100",
+                class_name=IMAGE_CLASS,
                 lazy=when(eager, False, True),
                 fetch_priority=when(eager, "high", "auto"),
             ),
@@ -120,7 +119,7 @@ def _course_card(
             rx.cond(~course.enrolled & ~course.free, _add_to_cart(course)) if add_to_cart else rx.fragment(),
             class_name="flex flex-1 flex-col gap-1.5 p-4",
         ),
-        class_name=when(offscreen, f"{card_class} {styles.OFFSCREEN}", card_class),
+        class_name=when(offscreen, f"{CARD_CLASS} {styles.OFFSCREEN}", CARD_CLASS),
         data_testid="course-card",
     )
 

@@ -9,6 +9,7 @@ from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card, listing_card
 from marketplace.components.catalog_filters import CLEAR_FILTERS, choose, filter_panels, go_to_page, listing_script
 from marketplace.components.catalog_parts import section_heading
+from marketplace.components.first_cards import GRID_CLASS, cards_island
 from marketplace.components.first_listing import first_listing
 from marketplace.components.icons import lucide
 from marketplace.components.ui import error_state, pager
@@ -52,7 +53,7 @@ def _results() -> rx.Component:
                 rx.el.h2("Courses", class_name="sr-only"),
                 rx.el.div(
                     rx.foreach(ListingState.courses, listing_card),
-                    class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
+                    class_name=GRID_CLASS,
                     data_testid="course-grid",
                 ),
                 pager(ListingState.page, ListingState.pages, go_to_page),
@@ -86,38 +87,6 @@ def _results() -> rx.Component:
     )
 
 
-def _skeleton_card() -> rx.Component:
-    """A grey card the size of a course card, so the real cards take its place without moving anything."""
-    bar = "rounded bg-gray-200"
-    return rx.el.div(
-        rx.el.div(class_name="aspect-video w-full bg-gray-100"),
-        rx.el.div(
-            rx.el.div(class_name=f"{bar} h-5 w-11/12"),
-            rx.el.div(class_name=f"{bar} h-5 w-2/3"),
-            rx.el.div(class_name=f"{bar} h-4 w-1/2"),
-            rx.el.div(class_name=f"{bar} h-4 w-2/5"),
-            rx.el.div(class_name=f"{bar} h-4 w-1/3"),
-            rx.el.div(class_name=f"{bar} mt-2 h-6 w-1/4"),
-            class_name="flex flex-col gap-2.5 p-4",
-        ),
-        class_name=f"{styles.CARD} overflow-hidden animate-pulse",
-        aria_hidden="true",
-    )
-
-
-def loading_grid() -> rx.Component:
-    """Six card-sized placeholders while the first page loads: the page keeps its final height, so the footer
-    never jumps into view when the cards arrive (issue 14: no layout shift on /categories)."""
-    return rx.el.div(
-        rx.el.p("Loading courses...", class_name="sr-only"),
-        rx.el.div(
-            *[_skeleton_card() for _ in range(6)],
-            class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
-        ),
-        role="status",
-    )
-
-
 def listing() -> rx.Component:
     """Title, filters, Sort By, the grid and pager, then Popular Mentors and Featured Courses; the view the page's
     HTML carries goes into the state as it mounts (first_listing)."""
@@ -144,11 +113,8 @@ def listing() -> rx.Component:
             filter_panels(),
             rx.el.div(
                 rx.el.div(
-                    rx.cond(
-                        ListingState.loading,
-                        loading_grid(),
-                        _results(),
-                    ),
+                    # While loading: the skeleton, or the first cards the page's HTML brought (first_cards).
+                    rx.cond(ListingState.loading, cards_island(), _results()),
                     id=RESULTS_ID,
                     class_name="scroll-mt-4",
                 ),

@@ -71,3 +71,100 @@ def test_a_filter_cleared_while_the_page_connects_wins_over_the_pages_first_load
     page.get_by_role("button", name="Page 2").click()  # the page is live: the next view loads over the websocket
     expect(page).to_have_url(re.compile(r"page=2"))
     _expect_titles(page, _titles(live_app, page=2))
+
+
+# Each card as a tree of (tag, attributes, children), each run of text as one trimmed string; the heart's
+# "disabled" (the drawn card's, until React's takes its place) left out, and the picture of every card but the
+# first as "picture" (the drawn cards show only the first one's: see marketplace/components/first_cards.py). Then
+# each card's box and its picture's.
+_CARDS = """() => {
+  const tree = (node) => {
+    const attributes = Object.fromEntries(
+      [...node.attributes].filter((a) => a.name !== "disabled").map((a) => [a.name, a.value]).sort());
+    const children = [];
+    let text = "";
+    const endText = () => { if (text.trim()) children.push(text.trim()); text = ""; };
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) text += child.textContent;  // React writes "By " and a name apart
+      else if (child.nodeType === Node.ELEMENT_NODE) { endText(); children.push(tree(child)); }
+    }
+    endText();
+    return [node.tagName, attributes, children];
+  };
+  const box = (element) => {
+    const r = element.getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height].map(Math.round);
+  };
+  return [...document.querySelectorAll('[data-testid="course-grid"] [data-testid="course-card"]')].map((card, i) => {
+    const picture = card.querySelector("a[aria-hidden]");
+    const drawn = tree(card);
+    if (i > 0) drawn[2][1][2] = ["picture"];
+    return {card: drawn, box: box(card), picture: box(picture.firstElementChild)};
+  });
+}"""
+
+
+def _context(browser, base_url: str, width: int, *, scripts: bool = True):
+    return browser.new_context(base_url=base_url, viewport={"width": width, "height": 900}, java_script_enabled=scripts)
+
+
+def _cards_before_scripts(browser, base_url: str, width: int, address: str) -> list[dict]:
+    context = _context(browser, base_url, width, scripts=False)
+    try:
+        page = context.new_page()
+        page.goto(address)
+        expect(page.get_by_test_id("course-card").first).to_be_visible(timeout=WAIT)
+        return page.evaluate(_CARDS)
+    finally:
+        context.close()
+
+
+def test_the_cards_paint_before_any_script_has_run(browser, base_url, live_app):
+    titles = _titles(live_app, sort="newest")
+    context = _context(browser, base_url, 390, scripts=False)
+    page = context.new_page()
+    page.goto("/categories?sort=newest")
+    _expect_titles(page, titles)
+    first = page.get_by_test_id("course-card").first
+    with _db(live_app) as session:
+        newest = catalog.list_courses(session, sort="newest").data[0]
+    expect(first.locator("img")).to_have_attribute("src", newest.thumbnail)
+    expect(first.locator("img")).to_have_attribute("fetchpriority", "high")
+    expect(first.get_by_role("button", name=f"Add {newest.title} to wishlist")).to_be_disabled()
+    expect(first.get_by_text(newest.price_text)).to_be_visible()
+    expect(page.get_by_text("Loading courses...")).to_have_count(0)  # the skeleton's place holds the cards
+    expect(page.get_by_test_id("course-grid").locator("img")).to_have_count(1)  # the others wait for React's cards
+    context.close()
+
+
+def test_reacts_cards_take_the_drawn_cards_place_unchanged(browser, base_url):
+    for width in (390, 1280):
+        drawn = _cards_before_scripts(browser, base_url, width, "/categories?sort=rating")
+        context = _context(browser, base_url, width)
+        try:
+            page = context.new_page()
+            page.goto("/categories?sort=rating")
+            expect(page.locator("#first-cards")).to_have_count(0, timeout=WAIT)  # React drew its own
+            expect(page.get_by_test_id("course-card").first.get_by_role("button")).to_be_enabled()
+            live = page.evaluate(_CARDS)
+        finally:
+            context.close()
+        assert len(live) == len(drawn) > 1
+        for index, (ours, theirs) in enumerate(zip(drawn, live, strict=True)):
+            assert ours == theirs, f"card {index + 1} at {width} px differs"
+
+
+def test_a_listing_opened_inside_the_app_shows_the_skeleton_then_the_cards(page, live_app):
+    # The route's load is held, as on a slow network: the page, opened from the home page without a new HTML
+    # answer, has no drawn cards and shows the grey skeleton until the load's answer draws the cards.
+    opening = lambda text: "on_load_internal" in text and "/categories" in text  # noqa: E731
+    line = HeldSocket(page, opening)
+    page.goto("/")
+    page.get_by_role("link", name="Explore Courses").first.click()
+    expect(page).to_have_url(re.compile(r"/categories/?$"), timeout=WAIT)
+    line.wait_until_held(page, opening)
+    expect(page.get_by_role("status").filter(has_text="Loading courses...")).to_be_attached()
+    expect(page.get_by_test_id("course-card")).to_have_count(0)
+    line.release()
+    _expect_titles(page, _titles(live_app))
+    expect(page.get_by_text("Loading courses...")).to_have_count(0)

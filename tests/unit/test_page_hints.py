@@ -13,6 +13,7 @@ from reflex_base.utils.format import json_dumps
 from starlette.testclient import TestClient
 
 from marketplace import page_hints
+from marketplace.components import first_cards
 from marketplace.db.engine import in_session_thread
 from marketplace.domain.listing import ListingQuery
 from marketplace.states.listing import ListingState
@@ -45,13 +46,12 @@ def _catalog(session) -> dict[str, int]:
     return prices
 
 
-def test_the_first_cards_of_the_sort_asked_for_are_named_in_their_order(session, db_url):
+def test_the_first_cards_picture_of_the_sort_asked_for_is_named(session, db_url):
     _catalog(session)
-    cheapest = _images("/categories", "sort=price_asc", db_url)
-    # The cheapest three are d, the outside link (left out: the page does not load it either), then b.
-    assert cheapest == ["/images/courses/d.webp", "/images/courses/b.webp"]
-    dearest = _images("/courses/", "sort=price_desc&page=1", db_url)
-    assert dearest == ["/images/courses/a.webp", "/images/courses/c.webp", "/images/courses/b.webp"]
+    assert _images("/categories", "sort=price_asc", db_url) == ["/images/courses/d.webp"]
+    assert _images("/courses/", "sort=price_desc&page=1", db_url) == ["/images/courses/a.webp"]
+    # The first card's picture is an outside link, which the page does not load either: nothing is named.
+    assert _images("/categories", "sort=price_desc&max_price=2000", db_url) == []
 
 
 def test_pages_that_are_not_listings_get_no_hint(session, db_url):
@@ -84,6 +84,20 @@ def test_the_page_carries_the_view_its_address_names_as_a_visitor_sees_it(sessio
     assert filtered["price_label_rx_state_"] == "Up to NGN4,000"
 
 
+def test_the_page_draws_the_first_cards_in_the_grids_place(session, db_url):
+    _catalog(session)
+    hints = _hints("/categories", "sort=price_asc", db_url)
+    titles = re.findall(r"<h3 [^>]*><a [^>]*>([^<]*)</a></h3>", hints.cards)
+    assert titles == ["Course d.webp", "Linked", "Course b.webp", "Course c.webp", "Course a.webp"]
+    built = f"<html><body><main><div id=first-cards>{first_cards.SKELETON_HTML}</div></main></body></html>"
+    page = page_hints.with_listing(built.encode(), hints.state, hints.cards).decode()
+    assert first_cards.SKELETON_HTML not in page and "Loading courses..." not in page
+    assert page.index(hints.cards) < page.index('id="first-listing"')
+    # A view with no courses keeps the skeleton: the state's answer draws "No courses found".
+    empty = _hints("/categories", "q=nothing-like-this", db_url)
+    assert empty.cards == "" and page_hints.with_listing(built.encode(), empty.state).count(b"Loading courses...") == 1
+
+
 def test_a_title_cannot_end_the_carrying_script(session, db_url):
     make_course(session, title="</script><script>alert(1)</script> & <!-- more", thumbnail="/images/courses/x.webp")
     hints = _hints("/categories", "", db_url)
@@ -92,6 +106,7 @@ def test_a_title_cannot_end_the_carrying_script(session, db_url):
     page = page_hints.with_listing(b"<html><body><div id=app></div></body></html>", hints.state)
     assert page.count(b"</script>") == 1 and page.endswith(b"</script></body></html>")
     assert json.loads(CARRIED.search(page.decode()).group(1)) == json.loads(hints.state)
+    assert "</script><script>" not in hints.cards and "&lt;/script&gt;&lt;script&gt;alert(1)" in hints.cards
 
 
 def test_what_the_page_carries_is_what_the_listing_state_shows(session, db_url, monkeypatch):
