@@ -24,7 +24,7 @@ from typing import Any
 
 import pydantic
 import reflex.state as reflex_state
-from reflex.istate.delta import _resolve_delta
+from reflex.istate.delta import Delta, _resolve_delta
 
 # The defaults as Python values, per root state class, beside the serialised snapshot Reflex keeps; remade when
 # Reflex's snapshot object changes (a compile in this process, a hot reload). Only vars whose default value turns
@@ -111,9 +111,7 @@ async def python_defaults(root_cls: type[reflex_state.BaseState], snapshot: obje
     return values
 
 
-async def diff_against_initial_state(
-    root_cls: type[reflex_state.BaseState], delta: reflex_state.Delta, hashes: list[str]
-) -> reflex_state.Delta:
+async def diff_against_initial_state(root_cls: type[reflex_state.BaseState], delta: Delta, hashes: list[str]) -> Delta:
     """Reflex 0.10.1's ``_diff_against_initial_state``, with :func:`same_json` and :func:`surely_differs` ahead of
     each var's JSON.
 
@@ -131,7 +129,7 @@ async def diff_against_initial_state(
     frontend_hashes = dict(zip(sorted(cached.hashes), hashes[1:], strict=True))
     serialize = reflex_state._serialize_var
     missing = object()
-    diff: reflex_state.Delta = {}
+    diff: Delta = {}
     for state_name, state_vars in delta.items():
         default_vars = cached.serialized.get(state_name)
         if default_vars is None or frontend_hashes.get(state_name) != cached.hashes.get(state_name):
@@ -162,4 +160,4 @@ _reflex_diff = getattr(reflex_state, "_reflex_diff_against_initial_state", refle
 def use_fast_hydrate_diff() -> None:
     """Have ``hydrate_and_load`` call :func:`diff_against_initial_state` instead of Reflex's own."""
     reflex_state._reflex_diff_against_initial_state = _reflex_diff  # type: ignore[attr-defined]
-    reflex_state._diff_against_initial_state = diff_against_initial_state  # type: ignore[assignment]
+    reflex_state._diff_against_initial_state = diff_against_initial_state

@@ -28,13 +28,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import reflex.state as reflex_state
-from reflex.istate.delta import _resolve_delta
+from reflex.istate.delta import Delta, _resolve_delta
 from reflex_base import constants
 from reflex_base.constants.state import FIELD_MARKER
 from reflex_base.event.context import EventContext
 from reflex_base.registry import RegistrationContext
 from reflex_base.utils import types as reflex_types
-from reflex_base.vars.base import MISSING, Field, _owner_state
+from reflex_base.vars.base import Field, _owner_state
 
 from marketplace.hydrate_diff import diff_against_initial_state, python_defaults, use_fast_hydrate_diff
 
@@ -45,7 +45,7 @@ class _LeftOut:
     computed vars left out while their own vars among ``fields`` are unmade and their computed dependencies left
     out, each with those two lists, in an order that puts a computed var after those it reads."""
 
-    fields: dict[str, Field]
+    fields: dict[str, Field[Any]]
     computed: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
 
 
@@ -54,10 +54,10 @@ class _LeftOut:
 _left_out: dict[type, tuple[object, dict[str, _LeftOut]]] = {}
 
 
-def _same_every_time(field: Field) -> bool:
+def _same_every_time(field: Field[Any]) -> bool:
     """Whether every default ``field`` makes is the same value: a plain default, or one made by a class or as a
     copy of a value (Reflex's way for a list or a dict). Any other maker might not make what it made before."""
-    if field.default is not MISSING:
+    if field.default is not dataclasses.MISSING:
         return True
     factory = field.default_factory
     return isinstance(factory, type) or (isinstance(factory, functools.partial) and factory.func is copy.deepcopy)
@@ -129,17 +129,18 @@ def _states(state: reflex_state.BaseState) -> Iterator[reflex_state.BaseState]:
 def _state_vars(state: reflex_state.BaseState, left_out: _LeftOut) -> dict[str, Any]:
     """One state's part of ``BaseState.dict()``, without what ``left_out`` names while it applies."""
     state._mark_dirty_computed_vars()
-    values = {}
-    unmade = set()
+    values: dict[str, Any] = {}
+    unmade: set[str] = set()
     for name in state.base_vars:
         field = left_out.fields.get(name)
         if field is not None:
-            holder = state if type(state) is field._owner else _owner_state(state, field._owner)
+            owner = field._owner or type(state)
+            holder = state if type(state) is owner else _owner_state(state, owner)
             if field._name not in holder.__dict__:
                 unmade.add(name)
                 continue
         values[name] = state.get_value(name)
-    unread = set()
+    unread: set[str] = set()
     for name, (fields, computed) in left_out.computed.items():
         if unmade.issuperset(fields) and unread.issuperset(computed):
             unread.add(name)
@@ -149,7 +150,7 @@ def _state_vars(state: reflex_state.BaseState, left_out: _LeftOut) -> dict[str, 
     return {name + FIELD_MARKER: values[name] for name in sorted(values)}
 
 
-async def hydrate_snapshot(root: reflex_state.BaseState, hashes: list[str]) -> reflex_state.Delta:
+async def hydrate_snapshot(root: reflex_state.BaseState, hashes: list[str]) -> Delta:
     """What Reflex's hydrate sends for ``root`` to a frontend holding the compiled states ``hashes`` names: the
     snapshot diffed against the compiled defaults, as ``_diff_against_initial_state(type(root),
     _resolve_delta(root.dict()), hashes)`` gives it, without making what it would drop (see the module's text).
@@ -168,7 +169,7 @@ async def hydrate_snapshot(root: reflex_state.BaseState, hashes: list[str]) -> r
         return await diff_against_initial_state(root_cls, await _resolve_delta(root.dict()), hashes)
     left_out = await _left_out_vars(root_cls, cached)
     frontend_hashes = dict(zip(sorted(cached.hashes), hashes[1:], strict=True))
-    snapshot: reflex_state.Delta = {}
+    snapshot: Delta = {}
     for state in _states(root):
         name = state.get_full_name()
         held = frontend_hashes.get(name) == cached.hashes.get(name) and name in cached.serialized
@@ -178,7 +179,7 @@ async def hydrate_snapshot(root: reflex_state.BaseState, hashes: list[str]) -> r
 
 # Per state class (and its number of vars, should a var be added later): its vars kept in the browser (cookies and
 # local storage), with their fields.
-_client_storage: dict[tuple[type, int], tuple[tuple[str, Field], ...]] = {}
+_client_storage: dict[tuple[type, int], tuple[tuple[str, Field[Any]], ...]] = {}
 
 
 def reset_client_storage(root: reflex_state.BaseState) -> None:
@@ -205,7 +206,7 @@ async def hydrate_and_load(
     :func:`reset_client_storage`. Every other line is Reflex's, in its order."""
     reset_client_storage(self)
     applied = await reflex_state._apply_client_storage_vars(self, vars) if vars else []
-    self._clean()
+    self._clean()  # type: ignore[no-untyped-call]
     # The snapshot must carry is_hydrated=False: the frontend skips writing client storage for a delta that is not
     # yet hydrated, and the reset defaults above must not be written back to the browser.
     self.is_hydrated = False
