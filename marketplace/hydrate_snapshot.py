@@ -55,12 +55,23 @@ _left_out: dict[type, tuple[object, dict[str, _LeftOut]]] = {}
 
 
 def _same_every_time(field: Field[Any]) -> bool:
-    """Whether every default ``field`` makes is the same value: a plain default, or one made by a class or as a
-    copy of a value (Reflex's way for a list or a dict). Any other maker might not make what it made before."""
+    """Whether every default ``field`` makes is the same value: a plain default, or one made by a class, by a class
+    given the same plain values (``functools.partial(CourseDraft, id=0, title="")``) or as a copy of a value
+    (Reflex's way for a list or a dict). Any other maker might not make what it made before."""
     if field.default is not dataclasses.MISSING:
         return True
     factory = field.default_factory
-    return isinstance(factory, type) or (isinstance(factory, functools.partial) and factory.func is copy.deepcopy)
+    if isinstance(factory, type):
+        return True
+    if not isinstance(factory, functools.partial):
+        return False
+    return factory.func is copy.deepcopy or (
+        isinstance(factory.func, type)
+        and all(isinstance(value, _PLAIN) for value in (*factory.args, *factory.keywords.values()))
+    )
+
+
+_PLAIN = (str, int, float, bool, type(None))
 
 
 def _left_out_of(state_cls: type[reflex_state.BaseState], defaults: dict[str, Any]) -> _LeftOut:

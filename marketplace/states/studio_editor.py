@@ -15,6 +15,7 @@ Every event re-checks the caller and the domain re-checks ownership (docs/produc
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import Callable
@@ -77,9 +78,9 @@ class CategoryOption(BaseModel):
     name: str
 
 
-def _no_draft() -> CourseDraft:
-    """The draft shown while none is loaded (id 0)."""
-    return CourseDraft(id=0, title="")
+# The draft shown while none is loaded (id 0). A class given plain values, so a new tab's snapshot knows each one
+# made is the same and leaves it and the computed vars read from it out (marketplace/hydrate_snapshot.py).
+_no_draft = functools.partial(CourseDraft, id=0, title="")
 
 
 NO_DRAFT = _no_draft()
