@@ -9,8 +9,9 @@ The grid's loading place is an island (:func:`cards_island`): an element whose i
 checks (``dangerouslySetInnerHTML``), holding the skeleton (:data:`SKELETON_HTML`). The page's server answer puts
 :func:`cards_html`, the first page's cards as a visitor sees them, in the skeleton's place. They paint with the
 heading; when the carried listing reaches the state a moment later, React draws its own cards there, the same
-markup (a browser test compares them, element by element, at a phone's and a desktop's width), and nothing moves.
-Until then a card's links work as plain links; its heart is disabled, so a press cannot go nowhere.
+markup but for the pictures after the first one's (a browser test compares them, element by element and box by box,
+at a phone's and a desktop's width), and nothing moves. Until then a card's links work as plain links; its heart is
+disabled, so a press cannot go nowhere.
 """
 
 from __future__ import annotations
