@@ -89,7 +89,10 @@ class CouponState(rx.State):
         """
         user_id = await verified_user_id(self)
         if user_id != self._user_id:
-            self._clear()
+            # Another learner's code is never passed on; on the page's first load there is no one before, and a code
+            # typed while the page was still loading is the learner's own (it used to vanish from the field).
+            if self._user_id is not None:
+                self._clear()
             self._user_id = user_id
         if not self.applied:
             return

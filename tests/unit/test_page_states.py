@@ -604,3 +604,15 @@ def test_suggestions_for_a_text_are_looked_up_once_until_a_course_changes(monkey
     search_states._suggestions.forget()  # what a course write does
     asyncio.run(second.search("python"))
     assert looked_up == ["python", "python"] and [r.title for r in second.results] == ["python 2"]
+
+
+def test_a_coupon_code_typed_while_checkout_loads_stays_and_another_learners_goes(monkeypatch):
+    from marketplace.states.coupon import CouponState
+
+    state = _state(CouponState, monkeypatch, user_id=7)
+    state.set_code("NAIJA10")  # typed before the page's on_load has run
+    asyncio.run(state.refresh())
+    assert state.code == "NAIJA10"
+    state._user_id = 8  # the tab was another learner's a moment ago (a shared browser)
+    asyncio.run(state.refresh())
+    assert (state.code, state._user_id) == ("", 7)
