@@ -161,7 +161,7 @@ def _featured() -> rx.Component:
         section_heading("Featured Courses"),
         rx.el.div(
             rx.foreach(ListingState.featured, course_card),
-            class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
+            class_name=GRID_CLASS,
         ),
         class_name=f"mt-12 {styles.OFFSCREEN}",
         aria_label="Featured Courses",
