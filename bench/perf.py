@@ -163,6 +163,11 @@ class Report:
         print(f"  {format_row(row)}", flush=True)
 
 
+def _pct(value: float | None) -> str:
+    """A CPU share (100 % = one core), or "-" when it was not measured."""
+    return "-" if value is None else f"{value:.0f} %"
+
+
 def _num(value: float | None, unit: str) -> str:
     if value is None:
         return "-"
@@ -444,7 +449,7 @@ class FloorServer:
 
 def ensure_tools(parts: list[str]) -> None:
     """bench/.tools: a small venv with aiohttp for wsload (the project does not install it) and Lighthouse from npm."""
-    if {"events", "idle"} & set(parts) and not WS_PYTHON.exists():
+    if {"events", "idle", "workers"} & set(parts) and not WS_PYTHON.exists():
         print("installing aiohttp into bench/.tools/wsvenv (wsload needs it)", flush=True)
         subprocess.run([sys.executable, "-m", "venv", str(WS_PYTHON.parent.parent)], check=True)
         subprocess.run([str(WS_PYTHON), "-m", "pip", "install", "-q", "aiohttp"], check=True)
@@ -795,6 +800,7 @@ class Bench:
             "kinds": kinds,
             "ok": sum(r.get("ok", 0) for r in runs),
             "server_cpu": median([r.get("server_cpu_pct") for r in runs]),
+            "gen_cpu": median([r.get("gen_cpu_pct") for r in runs]),  # the load generator's, on the same cores
             "floor_eps": median([r.get("events_per_s") for r in floor_runs]),
             "floor_hydrate": median([r.get("hydrate_p95_ms") for r in floor_runs]),
         }
@@ -995,7 +1001,8 @@ class Bench:
         """The header search at 50 tabs on one worker (the default: states on disk) and on two workers sharing
         their states in Redis (what a bigger deployment runs); the goal is 1.6 x. One worker on Redis is shown
         beside them: the share of the difference that is Redis's own cost."""
-        spec = {"clients": 50, "events": 10 if self.args.quick else 20, "route": "/", "event": self.names["search"],
+        events = self.args.events or (10 if self.args.quick else 20)
+        spec = {"clients": 50, "events": events, "route": "/", "event": self.names["search"],
                 "payloads": [{"value": q, "typed_on": "/"} for q in HEADER_SEARCHES]}  # fmt: skip
         measured: dict[tuple[int, str], dict] = {}
         try:
@@ -1011,7 +1018,10 @@ class Bench:
         self.report.add(
             Row("two workers with Redis vs one worker, header search at 50 tabs", two["eps"], one["eps"], "ev/s",
                 ">= 1.6 x", ratio is not None and ratio >= 1.6 and not two["errors"],
-                f"one worker on Redis {_num(one_redis['eps'], 'ev/s')}; p95 {two['p95']} ms vs {one['p95']} ms")
+                f"one worker on Redis {_num(one_redis['eps'], 'ev/s')}; p95 {two['p95']} ms vs {one['p95']} ms; "
+                f"server CPU {_pct(two['server_cpu'])} vs {_pct(one['server_cpu'])} "
+                f"(one worker on Redis {_pct(one_redis['server_cpu'])}), "
+                f"load generator {_pct(two['gen_cpu'])} vs {_pct(one['gen_cpu'])}")
         )  # fmt: skip
 
     # -- idle --------------------------------------------------------------------------------------------------
