@@ -33,7 +33,8 @@ on port 3472 with its own data folder; PostgreSQL databases mp_h7 (and mp_h7_big
 * **idle**: 1,000 tabs open a page and leave, on the app and on the floor; then both servers' CPU over 60 s.
 * **workers**: the header search at 50 tabs on the default server (one worker, states on disk), then on one and
   on two workers keeping their states in Redis (``BENCH_REDIS_URL``, database 13, flushed): two workers against
-  the default one.
+  the default one. Beside it, the floor's counter on two workers with Redis (Reflex's opportunistic lock on)
+  against its one worker: what the same two cores, shared with the load generator, give the leanest Reflex app.
 
 The event and state names used are in the table just below: states are resolved by class name in the compiled
 front end's state tree (the build the server serves), so a renamed module is followed; a renamed class or handler
@@ -408,8 +409,17 @@ class FloorServer:
                     dst.write_bytes(src.read_bytes())
         shutil.rmtree(self.dir / ".states", ignore_errors=True)  # old tabs' state files slow a disk manager
 
-    def start(self, timeout: float = 300) -> None:
-        env = {**reflex_tool_env(), "REFLEX_STATES_WORKDIR": str(self.tmp / "floor-states")}
+    def start(self, timeout: float = 300, *, workers: int = 1, redis_url: str = "") -> None:
+        """Serve the floor with ``workers`` processes; with ``redis_url`` they keep their tabs' states in Redis, with
+        Reflex's opportunistic lock on (each worker keeps a tab's state between its events, as the app does)."""
+        env = {
+            **reflex_tool_env(),
+            "REFLEX_STATES_WORKDIR": str(self.tmp / "floor-states"),
+            "GRANIAN_WORKERS": str(workers),
+        }
+        if redis_url:
+            env.update(REFLEX_REDIS_URL=redis_url, REFLEX_OPLOCK_ENABLED="true")
+        shutil.rmtree(self.tmp / "floor-states", ignore_errors=True)  # a restarted floor starts with no old tabs
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "reflex", "run", "--env", "prod", "--frontend-port", str(FLOOR_PORT),
@@ -1010,19 +1020,39 @@ class Bench:
                 if (workers, redis_url) != (self.env.workers, self.env.redis_url):
                     self._serve(workers, redis_url)
                 measured[(workers, redis_url)] = self.event_runs(spec, self.repeats)
+            self.stop_app()  # not part of the floor's measurement: it would only take CPU
+            floor_two = self._floor_two_workers()
         finally:
             self._serve(1, "")  # the other parts measure the default server
             flush_redis(REDIS_URL)
         one, one_redis, two = measured[(1, "")], measured[(1, REDIS_URL)], measured[(2, REDIS_URL)]
         ratio = two["eps"] / one["eps"] if two["eps"] and one["eps"] else None
+        floor_one = median([m["floor_eps"] for m in measured.values()])
+        floor_ratio = f"{floor_two / floor_one:.2f} x" if floor_two and floor_one else "-"
         self.report.add(
             Row("two workers with Redis vs one worker, header search at 50 tabs", two["eps"], one["eps"], "ev/s",
                 ">= 1.6 x", ratio is not None and ratio >= 1.6 and not two["errors"],
                 f"one worker on Redis {_num(one_redis['eps'], 'ev/s')}; p95 {two['p95']} ms vs {one['p95']} ms; "
                 f"server CPU {_pct(two['server_cpu'])} vs {_pct(one['server_cpu'])} "
                 f"(one worker on Redis {_pct(one_redis['server_cpu'])}), "
-                f"load generator {_pct(two['gen_cpu'])} vs {_pct(one['gen_cpu'])}")
+                f"load generator {_pct(two['gen_cpu'])} vs {_pct(one['gen_cpu'])}; the floor app itself, its counter "
+                f"on two workers with Redis against one: {floor_ratio} ({_num(floor_two, 'ev/s')} vs "
+                f"{_num(floor_one, 'ev/s')})")
         )  # fmt: skip
+
+    def _floor_two_workers(self) -> float | None:
+        """The floor's counter at 50 tabs on two workers keeping their states in Redis (Reflex's opportunistic lock
+        on): what the same two cores give the leanest Reflex app, beside the one worker it is measured on elsewhere."""
+        assert self.floor is not None
+        self.floor.stop()
+        flush_redis(REDIS_URL)
+        try:
+            self.floor.start(workers=2, redis_url=REDIS_URL)
+            return median([self.floor_run().get("events_per_s") for _ in range(self.repeats)])
+        finally:
+            self.floor.stop()
+            flush_redis(REDIS_URL)
+            self.floor.start()  # the default floor again, for any part measured after this one
 
     # -- idle --------------------------------------------------------------------------------------------------
 
