@@ -231,12 +231,21 @@ def phone(browser, base_url):
 
 
 def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot under test-artifacts/screens/ for people to look at."""
+    """Save a full-page screenshot under test-artifacts/screens/ for people to look at.
+
+    Blocks below the fold skip their drawing until they near the screen (``content-visibility: auto``,
+    styles.OFFSCREEN), and Chromium's full-page capture does not bring them near: they came out as empty boxes. For
+    the capture they are drawn as a person scrolling sees them; the page is left as it was.
+    """
     folder = ARTIFACTS / "screens"
     folder.mkdir(parents=True, exist_ok=True)
     width = page.viewport_size["width"] if page.viewport_size else 0
     path = folder / f"{name}-{width}.png"
-    page.screenshot(path=str(path), full_page=True)
+    drawn = page.add_style_tag(content="* { content-visibility: visible !important; }")
+    try:
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        drawn.evaluate("style => style.remove()")
     return path
 
 
