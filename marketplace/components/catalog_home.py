@@ -3,23 +3,68 @@ calls to action."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card
 from marketplace.components.catalog_parts import avatar, category_card, picture, section_heading
+from marketplace.components.first_cards import skeleton_html
 from marketplace.components.icons import lucide
 from marketplace.components.ui import container, error_state, stars
+from marketplace.domain.catalog_views import STAT_LABELS
 from marketplace.shapes.catalog import StatFigure, Testimonial
-from marketplace.states.home import HomeState
+from marketplace.states.home import HOME_CATEGORIES, HOME_COURSES, HOME_INSTRUCTORS, HomeState
 
 HERO_IMAGE = "/images/hero.webp"
 HERO_IMAGE_SMALL = "/images/hero-480.webp"
 SCROLL_STEP = 350  # px per testimonial button press (docs/product.md, Catalog and search)
 
 
-def _loading(label: str) -> rx.Component:
-    return rx.el.p(label, role="status", class_name="py-10 text-center text-sm text-gray-500")
+# While the home page's blocks load (they come over the websocket after the page has painted), each section holds
+# grey cards the size of its real ones, so nothing below moves when they arrive: a learner who scrolled on, or
+# reached for a See All link, would see the page jump under their finger (issue 14: no layout shift).
+COURSE_GRID = "grid gap-5 sm:grid-cols-2 lg:grid-cols-4"
+CATEGORY_GRID = "grid grid-cols-2 gap-4 md:grid-cols-4"
+INSTRUCTOR_GRID = "grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4"
+BAR = "rounded bg-gray-200"
+
+
+def _waiting(label: str, grid: str, card: Callable[[], rx.Component], count: int) -> rx.Component:
+    """``count`` grey cards made by ``card`` in the section's ``grid``, announced to screen readers as ``label``."""
+    return rx.el.div(
+        rx.el.p(label, class_name="sr-only"),
+        rx.el.div(*[card() for _ in range(count)], class_name=grid, aria_hidden="true"),
+        role="status",
+    )
+
+
+def _grey_category_card() -> rx.Component:
+    """A category card's size: the round icon, a line for the name (font-semibold: 24 px), one for the count."""
+    return rx.el.div(
+        rx.el.div(class_name="h-14 w-14 rounded-full bg-gray-100"),
+        rx.el.div(class_name=f"mt-3 h-6 w-24 {BAR}"),
+        rx.el.div(class_name=f"mt-0 h-5 w-16 {BAR}"),
+        class_name=f"{styles.CARD} flex animate-pulse flex-col items-center p-6",
+    )
+
+
+def _grey_instructor_card() -> rx.Component:
+    """An instructor card's size: the round picture, the name, the title, the rating and the students."""
+    return rx.el.div(
+        rx.el.div(class_name="mx-auto h-24 w-24 rounded-full bg-gray-100"),
+        # A phone's two narrow columns break most names into two lines.
+        rx.el.div(
+            rx.el.div(class_name=f"h-5 w-3/4 {BAR}"),
+            rx.el.div(class_name=f"h-5 w-1/2 {BAR} sm:hidden"),
+            class_name="mt-3 flex h-12 flex-col items-center justify-center gap-1 sm:h-6",
+        ),
+        rx.el.div(class_name=f"mx-auto h-5 w-2/3 {BAR}"),
+        rx.el.div(class_name=f"mx-auto mt-2 h-5 w-1/2 {BAR}"),
+        rx.el.div(class_name=f"mx-auto mt-1 h-4 w-1/3 {BAR}"),
+        class_name=f"{styles.CARD} animate-pulse p-5",
+    )
 
 
 def _empty(text: str) -> rx.Component:
@@ -133,18 +178,26 @@ def hero() -> rx.Component:
 
 
 def _stat(stat: StatFigure) -> rx.Component:
+    return _figure(stat.label, stat.value)
+
+
+def _figure(label: str | rx.Var, value: str | rx.Var) -> rx.Component:
     return rx.el.div(
-        rx.el.dt(stat.label, class_name="order-2 text-sm text-gray-600"),
-        rx.el.dd(stat.value, class_name="order-1 text-2xl font-extrabold text-gray-900 sm:text-3xl"),
+        rx.el.dt(label, class_name="order-2 text-sm text-gray-600"),
+        rx.el.dd(value, class_name="order-1 text-2xl font-extrabold text-gray-900 sm:text-3xl"),
         class_name="flex flex-col items-center gap-1 px-2 py-4 text-center",
     )
 
 
 def stats_strip() -> rx.Component:
-    """Four figures counted from the database."""
+    """Four figures counted from the database; their labels, with a blank line for each figure, while they load."""
     return container(
         rx.el.dl(
-            rx.foreach(HomeState.stats, _stat),
+            rx.cond(
+                HomeState.loading,
+                rx.fragment(*[_figure(label, "\u00a0") for label in STAT_LABELS]),
+                rx.foreach(HomeState.stats, _stat),
+            ),
             class_name=f"{styles.CARD} grid grid-cols-2 divide-gray-100 md:grid-cols-4 md:divide-x",
             aria_label="The catalog in numbers",
             data_testid="stats",
@@ -160,11 +213,8 @@ def top_categories() -> rx.Component:
             section_heading("Top Categories", routes.CATEGORIES, see_all_label="See all categories"),
             rx.cond(
                 HomeState.loading,
-                _loading("Loading categories..."),
-                rx.el.div(
-                    rx.foreach(HomeState.categories, category_card),
-                    class_name="grid grid-cols-2 gap-4 md:grid-cols-4",
-                ),
+                _waiting("Loading categories...", CATEGORY_GRID, _grey_category_card, HOME_CATEGORIES),
+                rx.el.div(rx.foreach(HomeState.categories, category_card), class_name=CATEGORY_GRID),
             ),
         ),
         class_name="bg-gray-50 py-10",
@@ -172,14 +222,14 @@ def top_categories() -> rx.Component:
     )
 
 
-def _home_list(title: str, see_all: str, items, card, grid: str, loading: str, empty: str) -> rx.Component:
-    """A home section of cards with its loading, error (and retry) and empty states."""
+def _home_list(title: str, see_all: str, items, card, grid: str, waiting: rx.Component, empty: str) -> rx.Component:
+    """A home section of cards with its loading (``waiting``), error (and retry) and empty states."""
     return rx.el.section(
         container(
             section_heading(title, routes.CATEGORIES, see_all_label=see_all),
             rx.cond(
                 HomeState.loading,
-                _loading(loading),
+                waiting,
                 rx.cond(
                     HomeState.error != "",
                     error_state("Error: " + HomeState.error, HomeState.load),
@@ -199,8 +249,8 @@ def top_courses() -> rx.Component:
         "See all courses",
         HomeState.top_courses,
         course_card,
-        "grid gap-5 sm:grid-cols-2 lg:grid-cols-4",
-        "Loading courses...",
+        COURSE_GRID,
+        rx.html(skeleton_html(COURSE_GRID, HOME_COURSES)),
         "No top courses available.",
     )
 
@@ -212,8 +262,8 @@ def top_instructors() -> rx.Component:
         "See all instructors",
         HomeState.top_instructors,
         instructor_card,
-        "grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4",
-        "Loading instructors...",
+        INSTRUCTOR_GRID,
+        _waiting("Loading instructors...", INSTRUCTOR_GRID, _grey_instructor_card, HOME_INSTRUCTORS),
         "No instructors available.",
     )
 
@@ -244,6 +294,27 @@ def _testimonial(review: Testimonial) -> rx.Component:
     )
 
 
+def _grey_testimonial() -> rx.Component:
+    """A testimonial's size with a comment of its five lines at most: the quote mark, the stars, the comment, the
+    author's picture with two lines."""
+    return rx.el.div(
+        rx.el.div(class_name="h-10"),
+        rx.el.div(class_name=f"h-4 w-24 {BAR}"),
+        # Lines of 24 px (the bars' margins do not collapse in a flex column).
+        rx.el.div(*[rx.el.div(class_name=f"my-1 h-4 {BAR}") for _ in range(5)], class_name="mt-3 flex flex-1 flex-col"),
+        rx.el.div(
+            rx.el.div(class_name="h-10 w-10 shrink-0 rounded-full bg-gray-100"),
+            rx.el.div(
+                rx.el.div(class_name=f"my-0.5 h-5 w-28 {BAR}"),
+                rx.el.div(class_name=f"my-1 h-4 w-40 {BAR}"),
+                class_name="flex flex-col",
+            ),
+            class_name="mt-4 flex items-center gap-3",
+        ),
+        class_name=f"{styles.CARD} flex w-[min(320px,80vw)] shrink-0 animate-pulse flex-col p-6",
+    )
+
+
 def _scroll_button(direction: int, label: str, icon: str) -> rx.Component:
     script = (
         "document.getElementById('testimonials-row')"
@@ -261,9 +332,10 @@ def _scroll_button(direction: int, label: str, icon: str) -> rx.Component:
 
 
 def testimonials() -> rx.Component:
-    """Real top reviews in a row that scrolls 350 px per button press."""
+    """Real top reviews in a row that scrolls 350 px per button press (grey cards while they load; no section
+    when there are none)."""
     return rx.cond(
-        HomeState.testimonials.length() > 0,
+        HomeState.loading | (HomeState.testimonials.length() > 0),
         rx.el.section(
             container(
                 rx.el.div(
@@ -275,12 +347,16 @@ def testimonials() -> rx.Component:
                     ),
                     class_name="mb-5 flex items-center justify-between gap-4",
                 ),
-                rx.el.div(
-                    rx.foreach(HomeState.testimonials, _testimonial),
-                    id="testimonials-row",
-                    tab_index=0,
-                    aria_label="Testimonials",
-                    class_name="flex gap-5 overflow-x-auto pb-4",
+                rx.cond(
+                    HomeState.loading,
+                    _waiting("Loading testimonials...", "flex gap-5 overflow-hidden pb-4", _grey_testimonial, 3),
+                    rx.el.div(
+                        rx.foreach(HomeState.testimonials, _testimonial),
+                        id="testimonials-row",
+                        tab_index=0,
+                        aria_label="Testimonials",
+                        class_name="flex gap-5 overflow-x-auto pb-4",
+                    ),
                 ),
             ),
             class_name="bg-gray-50 py-10",

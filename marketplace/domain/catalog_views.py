@@ -73,13 +73,15 @@ def compact_count(value: int) -> str:
     return str(value)
 
 
+# The statistics strip's labels, in its order (the page shows them while the figures load).
+STAT_LABELS = ("Courses", "Expert Instructors", "Enrolled Learners", "Categories")
+
+
 def stat_figures(stats: CatalogStats) -> list[StatFigure]:
     """The home page's statistics strip as shown, in its order."""
+    counts = (stats.courses, stats.instructors, stats.learners, stats.categories)
     return [
-        StatFigure(value=compact_count(stats.courses), label="Courses"),
-        StatFigure(value=compact_count(stats.instructors), label="Expert Instructors"),
-        StatFigure(value=compact_count(stats.learners), label="Enrolled Learners"),
-        StatFigure(value=compact_count(stats.categories), label="Categories"),
+        StatFigure(value=compact_count(count), label=label) for count, label in zip(counts, STAT_LABELS, strict=True)
     ]
 
 

@@ -4,6 +4,8 @@ links and the Become an Instructor call to action; Continue learning at the top 
 
 import re
 
+import pytest
+
 from playwright.sync_api import expect
 from sqlmodel import Session
 
@@ -13,7 +15,7 @@ from marketplace.db.models import Course
 from marketplace.domain import catalog
 from marketplace.domain.catalog_views import compact_count
 from tests.e2e.conftest import screenshot
-from tests.e2e.helpers import sign_in_storage
+from tests.e2e.helpers import HeldSocket, sign_in_storage
 from tests.e2e.screens import shoot
 from tests.factories import enroll, make_course, make_user
 
@@ -152,3 +154,35 @@ def test_continue_learning_leads_back_to_the_course_watched_last(browser, live_a
     resume.get_by_role("link", name=f"Resume {course.title}").click()
     expect(page).to_have_url(re.compile(rf"/order-complete/{course.id}$"), timeout=WAIT)
     context.close()
+
+
+# Where each block below the hero starts (page coordinates): the three sections' headings and the footer.
+_PLACES = """() => {
+    const top = (el) => Math.round(el.getBoundingClientRect().top + window.scrollY);
+    const headings = ["Top Categories", "Top Courses", "Top Instructors"].map(
+        (name) => [...document.querySelectorAll("h2")].find((h) => h.textContent.trim() === name));
+    return [...headings.map(top), top(document.querySelector("footer"))];
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_home_blocks_keep_their_place_when_the_catalog_arrives(browser, base_url, width):
+    # The page paints before its catalog arrives over the websocket (held here, as on a slow network): the sections
+    # wait with grey cards of the real cards' size, so a learner who scrolled or reached for a See All link does not
+    # see the page jump under their finger when the cards come in.
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 844})
+    page = context.new_page()
+    try:
+        line = HeldSocket(page, lambda text: '"name"' in text)
+        page.goto("/")
+        line.wait_until_held(page, lambda text: "hydrate_and_load" in text)
+        expect(page.get_by_role("status").filter(has_text="Loading courses...")).to_have_count(1)
+        expect(page.get_by_test_id("course-card")).to_have_count(0)
+        waiting = page.evaluate(_PLACES)
+        line.release()
+        expect(page.get_by_test_id("course-card")).to_have_count(4, timeout=WAIT)
+        expect(page.get_by_test_id("instructor-card")).to_have_count(4, timeout=WAIT)
+        page.wait_for_timeout(300)  # the pictures' boxes are set by their size attributes: nothing else to come
+        assert page.evaluate(_PLACES) == pytest.approx(waiting, abs=2), waiting
+    finally:
+        context.close()
