@@ -20,6 +20,7 @@ from marketplace.states.home import HOME_CATEGORIES, HOME_COURSES, HOME_INSTRUCT
 HERO_IMAGE = "/images/hero.webp"
 HERO_IMAGE_SMALL = "/images/hero-480.webp"
 SCROLL_STEP = 350  # px per testimonial button press (docs/product.md, Catalog and search)
+TESTIMONIALS_ROW = "testimonials-row"
 
 
 # While the home page's blocks load (they come over the websocket after the page has painted), each section holds
@@ -31,12 +32,13 @@ INSTRUCTOR_GRID = "grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4"
 BAR = "rounded bg-gray-200"
 
 
-def _waiting(label: str, grid: str, card: Callable[[], rx.Component], count: int) -> rx.Component:
+def _waiting(label: str, grid: str, card: Callable[[], rx.Component], count: int, **props) -> rx.Component:
     """``count`` grey cards made by ``card`` in the section's ``grid``, announced to screen readers as ``label``."""
     return rx.el.div(
         rx.el.p(label, class_name="sr-only"),
         rx.el.div(*[card() for _ in range(count)], class_name=grid, aria_hidden="true"),
         role="status",
+        **props,
     )
 
 
@@ -317,14 +319,14 @@ def _grey_testimonial() -> rx.Component:
 
 def _scroll_button(direction: int, label: str, icon: str) -> rx.Component:
     script = (
-        "document.getElementById('testimonials-row')"
+        f"document.getElementById('{TESTIMONIALS_ROW}')"
         f"?.scrollBy({{left: {SCROLL_STEP * direction}, behavior: 'smooth'}})"
     )
     return rx.el.button(
         lucide(icon, size=20),
         type="button",
         aria_label=label,
-        aria_controls="testimonials-row",
+        aria_controls=TESTIMONIALS_ROW,
         on_click=rx.call_script(script),
         class_name="inline-flex h-11 w-11 items-center justify-center rounded-full border border-gray-300 bg-white "
         "text-gray-700 hover:bg-gray-50",
@@ -349,10 +351,16 @@ def testimonials() -> rx.Component:
                 ),
                 rx.cond(
                     HomeState.loading,
-                    _waiting("Loading testimonials...", "flex gap-5 overflow-hidden pb-4", _grey_testimonial, 3),
+                    _waiting(
+                        "Loading testimonials...",
+                        "flex gap-5 overflow-hidden pb-4",
+                        _grey_testimonial,
+                        3,
+                        id=TESTIMONIALS_ROW,  # what the scroll buttons control, loaded or not
+                    ),
                     rx.el.div(
                         rx.foreach(HomeState.testimonials, _testimonial),
-                        id="testimonials-row",
+                        id=TESTIMONIALS_ROW,
                         tab_index=0,
                         aria_label="Testimonials",
                         class_name="flex gap-5 overflow-x-auto pb-4",

@@ -141,9 +141,12 @@ def _open(context, path: str) -> Page:
     page = context.new_page()
     page.goto(path)
     expect(page.locator("main h1").first).to_be_visible(timeout=30_000)
-    # Lists load after the heading: wait until no loading indicator is left. A page that keeps one is checked as is.
+    # Lists load after the heading: wait until no loading indicator (a spinner, or grey cards) is left. A page that
+    # keeps one is checked as is.
     with contextlib.suppress(PlaywrightTimeoutError):
-        page.wait_for_function("!document.querySelector('main [role=status] .animate-spin')", timeout=10_000)
+        page.wait_for_function(
+            "!document.querySelector('main [role=status] :is(.animate-spin, .animate-pulse)')", timeout=10_000
+        )
     return page
 
 
