@@ -5,7 +5,6 @@ links and the Become an Instructor call to action; Continue learning at the top 
 import re
 
 import pytest
-
 from playwright.sync_api import expect
 from sqlmodel import Session
 
