@@ -7,6 +7,7 @@ H3 = "text-lg font-semibold text-gray-900"
 MUTED = "text-sm text-gray-500"
 BODY = "text-gray-700"
 CARD = "bg-white border border-gray-200 rounded-lg shadow-sm"
+SKELETON_BAR = "rounded bg-gray-200"  # a grey line of a card that is still loading
 LINK = "text-blue-600 hover:underline focus-visible:underline"
 
 _BTN = (

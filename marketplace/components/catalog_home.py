@@ -1,26 +1,22 @@
-"""Home page blocks: continue learning, hero, statistics, top categories, courses and instructors, testimonials,
-calls to action."""
+"""Home page blocks: continue learning, hero, statistics, top categories, courses and instructors, calls to action
+(the testimonials are :mod:`marketplace.components.home_testimonials`)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import reflex as rx
 
 from marketplace import routes, styles
 from marketplace.components.cards import course_card, instructor_card
-from marketplace.components.catalog_parts import avatar, category_card, picture, section_heading
-from marketplace.components.first_cards import skeleton_html
+from marketplace.components.catalog_parts import category_card, picture, section_heading
 from marketplace.components.icons import lucide
-from marketplace.components.ui import container, error_state, stars
+from marketplace.components.skeletons import course_skeletons, waiting
+from marketplace.components.ui import container, error_state
 from marketplace.domain.catalog_views import STAT_LABELS
-from marketplace.shapes.catalog import StatFigure, Testimonial
+from marketplace.shapes.catalog import StatFigure
 from marketplace.states.home import HOME_CATEGORIES, HOME_COURSES, HOME_INSTRUCTORS, HomeState
 
 HERO_IMAGE = "/images/hero.webp"
 HERO_IMAGE_SMALL = "/images/hero-480.webp"
-SCROLL_STEP = 350  # px per testimonial button press (docs/product.md, Catalog and search)
-TESTIMONIALS_ROW = "testimonials-row"
 
 
 # While the home page's blocks load (they come over the websocket after the page has painted), each section holds
@@ -29,25 +25,14 @@ TESTIMONIALS_ROW = "testimonials-row"
 COURSE_GRID = "grid gap-5 sm:grid-cols-2 lg:grid-cols-4"
 CATEGORY_GRID = "grid grid-cols-2 gap-4 md:grid-cols-4"
 INSTRUCTOR_GRID = "grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4"
-BAR = "rounded bg-gray-200"
-
-
-def _waiting(label: str, grid: str, card: Callable[[], rx.Component], count: int, **props) -> rx.Component:
-    """``count`` grey cards made by ``card`` in the section's ``grid``, announced to screen readers as ``label``."""
-    return rx.el.div(
-        rx.el.p(label, class_name="sr-only"),
-        rx.el.div(*[card() for _ in range(count)], class_name=grid, aria_hidden="true"),
-        role="status",
-        **props,
-    )
 
 
 def _grey_category_card() -> rx.Component:
     """A category card's size: the round icon, a line for the name (font-semibold: 24 px), one for the count."""
     return rx.el.div(
         rx.el.div(class_name="h-14 w-14 rounded-full bg-gray-100"),
-        rx.el.div(class_name=f"mt-3 h-6 w-24 {BAR}"),
-        rx.el.div(class_name=f"mt-0 h-5 w-16 {BAR}"),
+        rx.el.div(class_name=f"mt-3 h-6 w-24 {styles.SKELETON_BAR}"),
+        rx.el.div(class_name=f"h-5 w-16 {styles.SKELETON_BAR}"),
         class_name=f"{styles.CARD} flex animate-pulse flex-col items-center p-6",
     )
 
@@ -58,13 +43,13 @@ def _grey_instructor_card() -> rx.Component:
         rx.el.div(class_name="mx-auto h-24 w-24 rounded-full bg-gray-100"),
         # A phone's two narrow columns break most names into two lines.
         rx.el.div(
-            rx.el.div(class_name=f"h-5 w-3/4 {BAR}"),
-            rx.el.div(class_name=f"h-5 w-1/2 {BAR} sm:hidden"),
+            rx.el.div(class_name=f"h-5 w-3/4 {styles.SKELETON_BAR}"),
+            rx.el.div(class_name=f"h-5 w-1/2 {styles.SKELETON_BAR} sm:hidden"),
             class_name="mt-3 flex h-12 flex-col items-center justify-center gap-1 sm:h-6",
         ),
-        rx.el.div(class_name=f"mx-auto h-5 w-2/3 {BAR}"),
-        rx.el.div(class_name=f"mx-auto mt-2 h-5 w-1/2 {BAR}"),
-        rx.el.div(class_name=f"mx-auto mt-1 h-4 w-1/3 {BAR}"),
+        rx.el.div(class_name=f"mx-auto h-5 w-2/3 {styles.SKELETON_BAR}"),
+        rx.el.div(class_name=f"mx-auto mt-2 h-5 w-1/2 {styles.SKELETON_BAR}"),
+        rx.el.div(class_name=f"mx-auto mt-1 h-4 w-1/3 {styles.SKELETON_BAR}"),
         class_name=f"{styles.CARD} animate-pulse p-5",
     )
 
@@ -215,7 +200,7 @@ def top_categories() -> rx.Component:
             section_heading("Top Categories", routes.CATEGORIES, see_all_label="See all categories"),
             rx.cond(
                 HomeState.loading,
-                _waiting("Loading categories...", CATEGORY_GRID, _grey_category_card, HOME_CATEGORIES),
+                waiting("Loading categories...", CATEGORY_GRID, _grey_category_card, HOME_CATEGORIES),
                 rx.el.div(rx.foreach(HomeState.categories, category_card), class_name=CATEGORY_GRID),
             ),
         ),
@@ -224,14 +209,14 @@ def top_categories() -> rx.Component:
     )
 
 
-def _home_list(title: str, see_all: str, items, card, grid: str, waiting: rx.Component, empty: str) -> rx.Component:
-    """A home section of cards with its loading (``waiting``), error (and retry) and empty states."""
+def _home_list(title: str, see_all: str, items, card, grid: str, loading: rx.Component, empty: str) -> rx.Component:
+    """A home section of cards with its loading (grey cards), error (and retry) and empty states."""
     return rx.el.section(
         container(
             section_heading(title, routes.CATEGORIES, see_all_label=see_all),
             rx.cond(
                 HomeState.loading,
-                waiting,
+                loading,
                 rx.cond(
                     HomeState.error != "",
                     error_state("Error: " + HomeState.error, HomeState.load),
@@ -252,7 +237,7 @@ def top_courses() -> rx.Component:
         HomeState.top_courses,
         course_card,
         COURSE_GRID,
-        rx.html(skeleton_html(COURSE_GRID, HOME_COURSES)),
+        course_skeletons(COURSE_GRID, HOME_COURSES),
         "No top courses available.",
     )
 
@@ -265,111 +250,8 @@ def top_instructors() -> rx.Component:
         HomeState.top_instructors,
         instructor_card,
         INSTRUCTOR_GRID,
-        _waiting("Loading instructors...", INSTRUCTOR_GRID, _grey_instructor_card, HOME_INSTRUCTORS),
+        waiting("Loading instructors...", INSTRUCTOR_GRID, _grey_instructor_card, HOME_INSTRUCTORS),
         "No instructors available.",
-    )
-
-
-def _testimonial(review: Testimonial) -> rx.Component:
-    return rx.el.figure(
-        rx.el.span(
-            "\u201c", aria_hidden="true", class_name="block h-10 font-serif text-6xl leading-none text-blue-600"
-        ),
-        stars(review.rating, size=16, label="Rated " + review.rating.to_string() + " out of 5"),
-        rx.el.blockquote(
-            rx.el.p(review.comment, class_name="line-clamp-5 break-words text-gray-700"),
-            class_name="mt-3 flex-1",
-        ),
-        rx.el.figcaption(
-            avatar(review.avatar, review.author_name, review.initials, size=40),
-            rx.el.div(
-                rx.el.p(review.author_name, class_name="font-semibold text-gray-900"),
-                rx.el.a(
-                    review.course_title, href=review.course_href, class_name="text-xs text-blue-600 hover:underline"
-                ),
-                class_name="min-w-0",
-            ),
-            class_name="mt-4 flex items-center gap-3",
-        ),
-        class_name=f"{styles.CARD} flex w-[min(320px,80vw)] shrink-0 flex-col p-6",
-        data_testid="testimonial",
-    )
-
-
-def _grey_testimonial() -> rx.Component:
-    """A testimonial's size with a comment of its five lines at most: the quote mark, the stars, the comment, the
-    author's picture with two lines."""
-    return rx.el.div(
-        rx.el.div(class_name="h-10"),
-        rx.el.div(class_name=f"h-4 w-24 {BAR}"),
-        # Lines of 24 px (the bars' margins do not collapse in a flex column).
-        rx.el.div(*[rx.el.div(class_name=f"my-1 h-4 {BAR}") for _ in range(5)], class_name="mt-3 flex flex-1 flex-col"),
-        rx.el.div(
-            rx.el.div(class_name="h-10 w-10 shrink-0 rounded-full bg-gray-100"),
-            rx.el.div(
-                rx.el.div(class_name=f"my-0.5 h-5 w-28 {BAR}"),
-                rx.el.div(class_name=f"my-1 h-4 w-40 {BAR}"),
-                class_name="flex flex-col",
-            ),
-            class_name="mt-4 flex items-center gap-3",
-        ),
-        class_name=f"{styles.CARD} flex w-[min(320px,80vw)] shrink-0 animate-pulse flex-col p-6",
-    )
-
-
-def _scroll_button(direction: int, label: str, icon: str) -> rx.Component:
-    script = (
-        f"document.getElementById('{TESTIMONIALS_ROW}')"
-        f"?.scrollBy({{left: {SCROLL_STEP * direction}, behavior: 'smooth'}})"
-    )
-    return rx.el.button(
-        lucide(icon, size=20),
-        type="button",
-        aria_label=label,
-        aria_controls=TESTIMONIALS_ROW,
-        on_click=rx.call_script(script),
-        class_name="inline-flex h-11 w-11 items-center justify-center rounded-full border border-gray-300 bg-white "
-        "text-gray-700 hover:bg-gray-50",
-    )
-
-
-def testimonials() -> rx.Component:
-    """Real top reviews in a row that scrolls 350 px per button press (grey cards while they load; no section
-    when there are none)."""
-    return rx.cond(
-        HomeState.loading | (HomeState.testimonials.length() > 0),
-        rx.el.section(
-            container(
-                rx.el.div(
-                    rx.el.h2("What Our Learners Say", class_name=styles.H2),
-                    rx.el.div(
-                        _scroll_button(-1, "Previous testimonials", "chevron-left"),
-                        _scroll_button(1, "Next testimonials", "chevron-right"),
-                        class_name="flex gap-2",
-                    ),
-                    class_name="mb-5 flex items-center justify-between gap-4",
-                ),
-                rx.cond(
-                    HomeState.loading,
-                    _waiting(
-                        "Loading testimonials...",
-                        "flex gap-5 overflow-hidden pb-4",
-                        _grey_testimonial,
-                        3,
-                        id=TESTIMONIALS_ROW,  # what the scroll buttons control, loaded or not
-                    ),
-                    rx.el.div(
-                        rx.foreach(HomeState.testimonials, _testimonial),
-                        id=TESTIMONIALS_ROW,
-                        tab_index=0,
-                        aria_label="Testimonials",
-                        class_name="flex gap-5 overflow-x-auto pb-4",
-                    ),
-                ),
-            ),
-            class_name="bg-gray-50 py-10",
-            aria_label="Testimonials",
-        ),
     )
 
 

@@ -189,9 +189,8 @@ def cards_html(courses: Iterable[CourseTile]) -> str:
 def _skeleton_card() -> str:
     """A course card's size, line by line (cards.py): the title's two lines (22 px each, 6 px apart, as 20 + 18), the
     teacher, the rating, the lectures, and the price (8 px above a 28 px line)."""
-    bar = "rounded bg-gray-200"
     bars = "".join(
-        _tag("div", {"class": f"{bar} {size}"})
+        _tag("div", {"class": f"{styles.SKELETON_BAR} {size}"})
         for size in ("h-5 w-11/12", "h-[18px] w-2/3", "h-5 w-1/2", "h-5 w-2/5", "h-4 w-1/3", "mt-2 h-7 w-1/4")
     )
     return _tag(

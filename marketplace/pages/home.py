@@ -9,11 +9,11 @@ from marketplace.components.catalog_home import (
     continue_learning,
     hero,
     stats_strip,
-    testimonials,
     top_categories,
     top_courses,
     top_instructors,
 )
+from marketplace.components.home_testimonials import testimonials
 from marketplace.layouts import page
 from marketplace.states.home import HomeState
 
