@@ -78,7 +78,7 @@ async def listing_hints(path: str, query_string: str, *, url: str | None = None)
     return ListingHints(
         images=images,
         state=script_safe(json_dumps(delta, separators=(",", ":"))),
-        cards=cards_html(values["courses"]),
+        cards=cards_html(values["courses"], values["pages"]),
     )
 
 

@@ -32,3 +32,6 @@ BADGE = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibo
 # Below the fold: the browser skips the box's layout and paint (and its lazy pictures) until it nears the screen;
 # ``auto`` remembers the real height once drawn. For long lists and the sections after them.
 OFFSCREEN = "[content-visibility:auto] [contain-intrinsic-size:auto_420px]"
+# The same for a course card: until drawn it counts as a phone's card (394 px at 390 px wide: its 16:9 picture and
+# 192 px of text), so the footer sits where the drawn cards will put it (a hint of 420 put it 26 px lower per card).
+OFFSCREEN_CARD = "[content-visibility:auto] [contain-intrinsic-size:auto_394px]"

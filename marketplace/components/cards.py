@@ -58,7 +58,7 @@ def course_card(course: CourseTile, *, add_to_cart: bool = False) -> rx.Componen
 def listing_card(course: CourseTile, index: rx.Var) -> rx.Component:
     """A course card of the listing (``rx.foreach`` with the index). The first card's thumbnail is the page's
     largest paint on a phone: asked for at once and first (a lazy picture waits for layout). From the third card
-    on (below the fold of a phone) the browser lays a card out only as it nears the screen (styles.OFFSCREEN)."""
+    on (below the fold of a phone) the browser lays a card out only as it nears the screen (styles.OFFSCREEN_CARD)."""
     return _course_card(course, False, eager=index == 0, offscreen=index >= FIRST_ON_SCREEN)
 
 
@@ -119,7 +119,7 @@ def _course_card(
             rx.cond(~course.enrolled & ~course.free, _add_to_cart(course)) if add_to_cart else rx.fragment(),
             class_name="flex flex-1 flex-col gap-1.5 p-4",
         ),
-        class_name=when(offscreen, f"{CARD_CLASS} {styles.OFFSCREEN}", CARD_CLASS),
+        class_name=when(offscreen, f"{CARD_CLASS} {styles.OFFSCREEN_CARD}", CARD_CLASS),
         data_testid="course-card",
     )
 

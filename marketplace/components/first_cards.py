@@ -171,19 +171,24 @@ def _card(course: CourseTile, index: int) -> str:
         _tag("p", {"class": "text-xs text-gray-500"}, f"{course.lectures} lectures · {escape(course.level)}"),
         bottom,
     )
-    card_class = CARD_CLASS if index < FIRST_ON_SCREEN else f"{CARD_CLASS} {styles.OFFSCREEN}"
+    card_class = CARD_CLASS if index < FIRST_ON_SCREEN else f"{CARD_CLASS} {styles.OFFSCREEN_CARD}"
     return _tag("article", {"class": card_class, "data-testid": "course-card"}, heart, picture, text)
 
 
-def cards_html(courses: Iterable[CourseTile]) -> str:
+# Where the pager will be (ui.pager: 32 px above a row of 40 px buttons), kept empty until the state draws it, so
+# what follows the grid does not move down when it comes.
+PAGER_PLACE = _tag("div", {"class": "mt-8 h-10", "aria-hidden": "true"})
+
+
+def cards_html(courses: Iterable[CourseTile], pages: int = 1) -> str:
     """The grid of ``courses`` as the listing draws it for a visitor, for the page's HTML ("" when there are
-    none: the skeleton stays, and the state's answer draws the empty listing)."""
+    none: the skeleton stays, and the state's answer draws the empty listing), and the pager's place when the
+    listing has ``pages`` > 1."""
     cards = "".join(_card(course, index) for index, course in enumerate(courses))
     if not cards:
         return ""
-    return _tag("h2", {"class": "sr-only"}, "Courses") + _tag(
-        "div", {"class": GRID_CLASS, "data-testid": "course-grid"}, cards
-    )
+    grid = _tag("div", {"class": GRID_CLASS, "data-testid": "course-grid"}, cards)
+    return _tag("h2", {"class": "sr-only"}, "Courses") + grid + (PAGER_PLACE if pages > 1 else "")
 
 
 def _skeleton_card() -> str:
@@ -201,19 +206,22 @@ def _skeleton_card() -> str:
     )
 
 
-def skeleton_html(grid_class: str, count: int) -> str:
-    """``count`` grey cards the size of course cards in a grid of ``grid_class``, announced as loading courses."""
+def skeleton_html(grid_class: str, count: int, after: str = "") -> str:
+    """``count`` grey cards the size of course cards in a grid of ``grid_class``, announced as loading courses, and
+    ``after`` them."""
     return _tag(
         "div",
         {"role": "status"},
         _tag("p", {"class": "sr-only"}, "Loading courses..."),
         _tag("div", {"class": grid_class}, *[_skeleton_card() for _ in range(count)]),
+        after,
     )
 
 
-# Six grey cards the size of course cards while the first page loads: the page keeps its final height, so the
-# footer never jumps into view when the cards arrive (issue 14: no layout shift on /categories).
-SKELETON_HTML = skeleton_html(GRID_CLASS, 6)
+# Six grey cards the size of course cards while the first page loads, and the pager's place (most views have more
+# than one page): the page keeps its final height, so the footer never jumps into view when the cards arrive (issue
+# 14: no layout shift on /categories).
+SKELETON_HTML = skeleton_html(GRID_CLASS, 6, PAGER_PLACE)
 
 
 def cards_island() -> rx.Component:

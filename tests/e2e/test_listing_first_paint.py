@@ -3,9 +3,11 @@ pager show as the page mounts, before the websocket has answered, and its answer
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from marketplace.domain import catalog
+from marketplace.states.listing import RESULTS_ID
 from tests.e2e.helpers import HeldSocket
 from tests.e2e.test_catalog import WAIT, _db, _expect_titles, _titles
 
@@ -168,3 +170,56 @@ def test_a_listing_opened_inside_the_app_shows_the_skeleton_then_the_cards(page,
     line.release()
     _expect_titles(page, _titles(live_app))
     expect(page.get_by_text("Loading courses...")).to_have_count(0)
+
+
+# Where a listing's heading starts, and where its results (the grid, or its skeleton, and the pager) start and end
+# (page coordinates).
+_PLACES = """(resultsId) => {
+    const box = (el) => el.getBoundingClientRect();
+    const results = box(document.getElementById(resultsId));
+    return [box(document.querySelector("h1")).top, results.top, results.bottom].map((y) => Math.round(y + scrollY));
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_listings_skeleton_holds_the_cards_place(browser, base_url, live_app, width):
+    # Opened inside the app, the listing waits for its load in grey cards; when the cards come, what follows the
+    # grid (the pager a learner reaches for, Popular Mentors) must not jump.
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 844})
+    page = context.new_page()
+    try:
+        opening = lambda text: "on_load_internal" in text and "/categories" in text  # noqa: E731
+        line = HeldSocket(page, opening)
+        page.goto("/")
+        page.get_by_role("link", name="Explore Courses").first.click()
+        expect(page).to_have_url(re.compile(r"/categories/?$"), timeout=WAIT)
+        line.wait_until_held(page, opening)
+        expect(page.get_by_role("status").filter(has_text="Loading courses...")).to_be_attached()
+        waiting = page.evaluate(_PLACES, RESULTS_ID)
+        line.release()
+        _expect_titles(page, _titles(live_app))
+        page.wait_for_timeout(300)  # the pictures' boxes are set by their size attributes: nothing else to come
+        assert page.evaluate(_PLACES, RESULTS_ID) == pytest.approx(waiting, abs=2), waiting
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_reacts_listing_takes_the_drawn_listings_place(browser, base_url, width):
+    # Opened from its address, the listing paints the cards its HTML brought, with the pager's place below them;
+    # React's listing (cards and pager) then takes their place without moving anything.
+    places = []
+    for scripts in (False, True):
+        context = _context(browser, base_url, width, scripts=scripts)
+        try:
+            page = context.new_page()
+            page.goto("/categories?sort=newest")
+            expect(page.get_by_test_id("course-card").first).to_be_visible(timeout=WAIT)
+            if scripts:
+                expect(page.get_by_role("navigation", name="Pagination")).to_be_visible(timeout=WAIT)
+                page.wait_for_timeout(300)
+            places.append(page.evaluate(_PLACES, RESULTS_ID))
+        finally:
+            context.close()
+    drawn, live = places
+    assert live == pytest.approx(drawn, abs=2), drawn

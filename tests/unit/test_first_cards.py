@@ -77,3 +77,11 @@ def test_no_courses_draw_nothing_and_the_skeleton_stays():
     page = f"<div>{first_cards.SKELETON_HTML}</div>".encode()
     assert first_cards.with_cards(page, "") == page
     assert first_cards.with_cards(page, "<p>cards</p>") == b"<div><p>cards</p></div>"
+
+
+def test_the_pagers_place_follows_the_cards_of_a_listing_with_more_pages():
+    # ui.pager shows only for more than one page; its place keeps what follows the grid still when it comes.
+    one_page, more_pages = first_cards.cards_html([_tile()], pages=1), first_cards.cards_html([_tile()], pages=3)
+    assert first_cards.PAGER_PLACE not in one_page
+    assert more_pages == one_page + first_cards.PAGER_PLACE
+    assert first_cards.SKELETON_HTML.endswith(first_cards.PAGER_PLACE + "</div>")  # the skeleton expects pages
