@@ -1,5 +1,5 @@
 """The home page's testimonials: real top reviews in a row that scrolls 350 px per button press, grey cards of their
-size while they load, no section when there are none."""
+size while they load (every testimonial is the same height), no section when there are none."""
 
 from __future__ import annotations
 
@@ -26,15 +26,22 @@ def _testimonial(review: Testimonial) -> rx.Component:
         ),
         stars(review.rating, size=16, label="Rated " + review.rating.to_string() + " out of 5"),
         rx.el.blockquote(
-            rx.el.p(review.comment, class_name="line-clamp-5 break-words text-gray-700"),
+            # Five lines at most and at least (24 px each): the row is its grey cards' height whatever the reviews
+            # say, so nothing below it moves when they come.
+            rx.el.p(review.comment, class_name="line-clamp-5 min-h-[7.5rem] break-words text-gray-700"),
             class_name="mt-3 flex-1",
         ),
         rx.el.figcaption(
             avatar(review.avatar, review.author_name, review.initials, size=40),
+            # One line each, cut short when long (the whole title shows on hover), so every card is its grey
+            # card's height: a course title over two lines made the row 24 px taller on a phone.
             rx.el.div(
-                rx.el.p(review.author_name, class_name="font-semibold text-gray-900"),
+                rx.el.p(review.author_name, class_name="truncate font-semibold text-gray-900"),
                 rx.el.a(
-                    review.course_title, href=review.course_href, class_name="text-xs text-blue-600 hover:underline"
+                    review.course_title,
+                    href=review.course_href,
+                    title=review.course_title,
+                    class_name="block truncate text-xs leading-6 text-blue-600 hover:underline",
                 ),
                 class_name="min-w-0",
             ),
@@ -46,8 +53,8 @@ def _testimonial(review: Testimonial) -> rx.Component:
 
 
 def _grey_testimonial() -> rx.Component:
-    """A testimonial's size with a comment of its five lines at most: the quote mark, the stars, the comment, the
-    author's picture with two lines."""
+    """A testimonial's size, which every testimonial has: the quote mark, the stars, the comment's five lines, the
+    author's picture beside two one-line rows (name and course)."""
     return rx.el.div(
         rx.el.div(class_name="h-10"),
         rx.el.div(class_name=f"h-4 w-24 {styles.SKELETON_BAR}"),

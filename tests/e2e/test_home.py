@@ -6,16 +6,17 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from marketplace import routes
 from marketplace.db.engine import get_engine
-from marketplace.db.models import Course
+from marketplace.db.models import Course, Review
 from marketplace.domain import catalog
 from marketplace.domain.catalog_views import compact_count
 from tests.e2e.conftest import screenshot
 from tests.e2e.helpers import HeldSocket, sign_in_storage
 from tests.e2e.screens import shoot
+from tests.e2e.test_catalog import _db
 from tests.factories import enroll, make_course, make_user
 
 WAIT = 15_000  # ms: a busy two-core machine may take a while to draw a page
@@ -164,11 +165,8 @@ _PLACES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("width", [390, 1280])
-def test_home_blocks_keep_their_place_when_the_catalog_arrives(browser, base_url, width):
-    # The page paints before its catalog arrives over the websocket (held here, as on a slow network): the sections
-    # wait with grey cards of the real cards' size, so a learner who scrolled or reached for a See All link does not
-    # see the page jump under their finger when the cards come in.
+def _held_home_places(browser, base_url, width: int) -> tuple[list[int], list[int]]:
+    """The blocks' places on / while its catalog is held back, and once it has come."""
     context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 844})
     page = context.new_page()
     try:
@@ -181,7 +179,39 @@ def test_home_blocks_keep_their_place_when_the_catalog_arrives(browser, base_url
         line.release()
         expect(page.get_by_test_id("course-card")).to_have_count(4, timeout=WAIT)
         expect(page.get_by_test_id("instructor-card")).to_have_count(4, timeout=WAIT)
+        expect(page.get_by_test_id("testimonial").first).to_be_visible(timeout=WAIT)
         page.wait_for_timeout(300)  # the pictures' boxes are set by their size attributes: nothing else to come
-        assert page.evaluate(_PLACES) == pytest.approx(waiting, abs=2), waiting
+        return waiting, page.evaluate(_PLACES)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_home_blocks_keep_their_place_when_the_catalog_arrives(browser, base_url, width):
+    # The page paints before its catalog arrives over the websocket (held here, as on a slow network): the sections
+    # wait with grey cards of the real cards' size, so a learner who scrolled or reached for a See All link does not
+    # see the page jump under their finger when the cards come in.
+    waiting, loaded = _held_home_places(browser, base_url, width)
+    assert loaded == pytest.approx(waiting, abs=2), waiting
+
+
+def test_short_testimonials_keep_the_rows_place(browser, base_url, live_app):
+    # The grey testimonials hold five lines of comment; when every quoted review is short, the row keeps that
+    # height all the same, so the footer below it does not move up when they come.
+    short = "Clear lessons; I use them at work."
+    with _db(live_app) as session:
+        reviews = session.exec(select(Review).where(Review.target_type == "Course")).all()
+        kept = {review.id: review.comment for review in reviews}
+        for review in reviews:
+            review.comment = short
+            session.add(review)
+        session.commit()  # published on Redis: the app forgets its home blocks
+    try:
+        waiting, loaded = _held_home_places(browser, base_url, 390)
+        assert loaded == pytest.approx(waiting, abs=2), waiting
+    finally:
+        with _db(live_app) as session:
+            for review in session.exec(select(Review).where(col(Review.id).in_(list(kept)))).all():
+                review.comment = kept[review.id]
+                session.add(review)
+            session.commit()
