@@ -818,7 +818,7 @@ class Bench:
     def _event_row(self, label: str, got: dict, goal: float) -> None:
         note = f"p95 {got['p95']} ms"
         if got.get("server_cpu") is not None:
-            note += f", server CPU {got['server_cpu']:.0f} %"  # 100 % = one core: the one event loop is the limit
+            note += f", server CPU {_pct(got['server_cpu'])}"  # 100 % = one core: the one event loop is the limit
         # A state_mismatch means the served build is older than the server's code (the tree changed since the
         # build; --snapshot avoids it): a browser would reload; the events themselves still count.
         mismatch = got["kinds"].get("state_mismatch", 0)

@@ -8,6 +8,7 @@ MUTED = "text-sm text-gray-500"
 BODY = "text-gray-700"
 CARD = "bg-white border border-gray-200 rounded-lg shadow-sm"
 SKELETON_BAR = "rounded bg-gray-200"  # a grey line of a card that is still loading
+SKELETON_CARD = f"{CARD} animate-pulse"  # a card that is still loading
 LINK = "text-blue-600 hover:underline focus-visible:underline"
 
 _BTN = (

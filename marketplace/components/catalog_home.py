@@ -33,7 +33,7 @@ def _grey_category_card() -> rx.Component:
         rx.el.div(class_name="h-14 w-14 rounded-full bg-gray-100"),
         rx.el.div(class_name=f"mt-3 h-6 w-24 {styles.SKELETON_BAR}"),
         rx.el.div(class_name=f"h-5 w-16 {styles.SKELETON_BAR}"),
-        class_name=f"{styles.CARD} flex animate-pulse flex-col items-center p-6",
+        class_name=f"{styles.SKELETON_CARD} flex flex-col items-center p-6",
     )
 
 
@@ -50,7 +50,7 @@ def _grey_instructor_card() -> rx.Component:
         rx.el.div(class_name=f"mx-auto h-5 w-2/3 {styles.SKELETON_BAR}"),
         rx.el.div(class_name=f"mx-auto mt-2 h-5 w-1/2 {styles.SKELETON_BAR}"),
         rx.el.div(class_name=f"mx-auto mt-1 h-4 w-1/3 {styles.SKELETON_BAR}"),
-        class_name=f"{styles.CARD} animate-pulse p-5",
+        class_name=f"{styles.SKELETON_CARD} p-5",
     )
 
 

@@ -25,6 +25,7 @@ import reflex as rx
 
 from marketplace import styles
 from marketplace.components.icons import CLASS_NAMES, ICONS
+from marketplace.components.ui import PAGER_ROW, PAGER_TOP
 from marketplace.shapes.catalog import CourseTile
 
 FIRST_CARDS_ID = "first-cards"
@@ -175,9 +176,9 @@ def _card(course: CourseTile, index: int) -> str:
     return _tag("article", {"class": card_class, "data-testid": "course-card"}, heart, picture, text)
 
 
-# Where the pager will be (ui.pager: 32 px above a row of 40 px buttons), kept empty until the state draws it, so
-# what follows the grid does not move down when it comes.
-PAGER_PLACE = _tag("div", {"class": "mt-8 h-10", "aria-hidden": "true"})
+# Where the pager will be (ui.pager's distance and its row of buttons), kept empty until the state draws it, so what
+# follows the grid does not move down when it comes.
+PAGER_PLACE = _tag("div", {"class": f"{PAGER_TOP} {PAGER_ROW}", "aria-hidden": "true"})
 
 
 def cards_html(courses: Iterable[CourseTile], pages: int = 1) -> str:
@@ -200,7 +201,7 @@ def _skeleton_card() -> str:
     )
     return _tag(
         "div",
-        {"class": f"{styles.CARD} overflow-hidden animate-pulse", "aria-hidden": "true"},
+        {"class": f"{styles.SKELETON_CARD} overflow-hidden", "aria-hidden": "true"},
         _tag("div", {"class": "aspect-video w-full bg-gray-100"}),
         _tag("div", {"class": "flex flex-col gap-1.5 p-4"}, bars),
     )

@@ -82,6 +82,16 @@ def stars(rating, *, size: int = 16, label=None) -> rx.Component:
 PAGER_WINDOW = 2  # page numbers shown either side of the current one
 
 
+# The pager's distance from the grid above it and the height of its row of buttons: what a place kept for it while a
+# listing loads measures (first_cards.PAGER_PLACE).
+PAGER_TOP = "mt-8"
+PAGER_ROW = "h-10"
+_PAGER_ARROW = (
+    f"{PAGER_ROW} w-10 inline-flex items-center justify-center rounded-md border border-gray-300 bg-white "
+    "disabled:opacity-40"
+)
+
+
 def pager(page, pages, on_page) -> rx.Component:
     """Numbered pagination buttons; ``on_page`` receives the page number (an int).
 
@@ -102,8 +112,9 @@ def pager(page, pages, on_page) -> rx.Component:
             aria_current=rx.cond(n == page, "page", "false"),
             class_name=rx.cond(
                 n == page,
-                "h-10 min-w-10 rounded-md bg-blue-600 px-3 text-sm font-semibold text-white",
-                "h-10 min-w-10 rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-700 hover:bg-gray-50",
+                f"{PAGER_ROW} min-w-10 rounded-md bg-blue-600 px-3 text-sm font-semibold text-white",
+                f"{PAGER_ROW} min-w-10 rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-700 "
+                "hover:bg-gray-50",
             ),
         )
 
@@ -116,8 +127,7 @@ def pager(page, pages, on_page) -> rx.Component:
                 on_click=on_page(page - 1),
                 disabled=page <= 1,
                 aria_label="Previous page",
-                class_name="h-10 w-10 inline-flex items-center justify-center rounded-md border border-gray-300 "
-                "bg-white disabled:opacity-40",
+                class_name=_PAGER_ARROW,
             ),
             rx.cond(start > 1, number(first)),
             rx.cond(start > 2, gap),
@@ -130,11 +140,10 @@ def pager(page, pages, on_page) -> rx.Component:
                 on_click=on_page(page + 1),
                 disabled=page >= pages,
                 aria_label="Next page",
-                class_name="h-10 w-10 inline-flex items-center justify-center rounded-md border border-gray-300 "
-                "bg-white disabled:opacity-40",
+                class_name=_PAGER_ARROW,
             ),
             aria_label="Pagination",
-            class_name="mt-8 flex flex-wrap items-center justify-center gap-2",
+            class_name=f"{PAGER_TOP} flex flex-wrap items-center justify-center gap-2",
         ),
     )
 
