@@ -156,9 +156,9 @@ def test_reacts_cards_take_the_drawn_cards_place_unchanged(browser, base_url):
             assert ours == theirs, f"card {index + 1} at {width} px differs"
 
 
-def test_a_listing_opened_inside_the_app_shows_the_skeleton_then_the_cards(page, live_app):
-    # The route's load is held, as on a slow network: the page, opened from the home page without a new HTML
-    # answer, has no drawn cards and shows the grey skeleton until the load's answer draws the cards.
+def _open_listing_held(page) -> HeldSocket:
+    """Open /categories from the home page (no new HTML answer, so no drawn cards) with the route's load held, as on
+    a slow network, until the listing shows its grey skeleton; release the answer with the returned line."""
     opening = lambda text: "on_load_internal" in text and "/categories" in text  # noqa: E731
     line = HeldSocket(page, opening)
     page.goto("/")
@@ -166,6 +166,12 @@ def test_a_listing_opened_inside_the_app_shows_the_skeleton_then_the_cards(page,
     expect(page).to_have_url(re.compile(r"/categories/?$"), timeout=WAIT)
     line.wait_until_held(page, opening)
     expect(page.get_by_role("status").filter(has_text="Loading courses...")).to_be_attached()
+    return line
+
+
+def test_a_listing_opened_inside_the_app_shows_the_skeleton_then_the_cards(page, live_app):
+    # The page has no drawn cards and shows the grey skeleton until the load's answer draws the cards.
+    line = _open_listing_held(page)
     expect(page.get_by_test_id("course-card")).to_have_count(0)
     line.release()
     _expect_titles(page, _titles(live_app))
@@ -188,13 +194,7 @@ def test_the_listings_skeleton_holds_the_cards_place(browser, base_url, live_app
     context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 844})
     page = context.new_page()
     try:
-        opening = lambda text: "on_load_internal" in text and "/categories" in text  # noqa: E731
-        line = HeldSocket(page, opening)
-        page.goto("/")
-        page.get_by_role("link", name="Explore Courses").first.click()
-        expect(page).to_have_url(re.compile(r"/categories/?$"), timeout=WAIT)
-        line.wait_until_held(page, opening)
-        expect(page.get_by_role("status").filter(has_text="Loading courses...")).to_be_attached()
+        line = _open_listing_held(page)
         waiting = page.evaluate(_PLACES, RESULTS_ID)
         line.release()
         _expect_titles(page, _titles(live_app))
