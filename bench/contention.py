@@ -56,6 +56,7 @@ from live_server import (
     LiveServer,
     code_under_test,
     configure_environment,
+    course_page,
     drop_database,
     free_port,
     log_findings,
@@ -371,7 +372,7 @@ async def cart_contention(
             await new_learner(client, base, inbox, f"api{uuid.uuid4().hex[:8]}") for _ in range(args.api_clients)
         ]
         tab_users = [await new_learner(client, base, inbox, f"tab{uuid.uuid4().hex[:8]}") for _ in range(args.tabs)]
-        router_data = {"pathname": route, "asPath": route, "query": {"course_id": str(route_course)}}
+        router_data = course_page(route_course)
         tabs = []
         for user, token in tab_users:
             payload = {

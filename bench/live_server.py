@@ -53,6 +53,15 @@ LOAD_SETTINGS = {
 }
 
 
+def course_page(course_id: int) -> dict:
+    """The router data a tab on ``/courses/{course_id}`` sends with its events: the route's argument (routes.ARG)
+    rides in the query, as Reflex's front end puts it there."""
+    from marketplace import routes
+
+    path = routes.course(course_id)
+    return {"pathname": path, "asPath": path, "query": {routes.ARG: str(course_id)}}
+
+
 def run_from_snapshot(script: str, argv: list[str], tmp: Path) -> None:
     """Run ``script`` again from a copy of the last commit (``git archive HEAD``) in ``tmp/src``, so that files
     other people are editing in the work tree meanwhile (a restart in the middle loads the code anew) do not

@@ -71,6 +71,7 @@ from live_server import (  # noqa: E402
     LiveServer,
     code_under_test,
     configure_environment,
+    course_page,
     create_database,
     ensure_database,
     flush_redis,
@@ -856,8 +857,7 @@ class Bench:
 
             got = self.event_runs(
                 {"clients": clients, "events": events, "route": f"/courses/{first}",
-                 "router_data": {"pathname": f"/courses/{first}", "asPath": f"/courses/{first}",
-                                 "query": {"course_id": str(first)}},
+                 "router_data": course_page(first),
                  "tab_vars": vars_, "event": self.names["cart_add"],
                  "payloads": [{"course_id": c} for c in cart_courses]},
                 self.repeats, before=clear_carts,
@@ -877,10 +877,7 @@ class Bench:
             def clear_reviews() -> None:
                 sql(self.url, f"DELETE FROM reviews WHERE author_id IN ({in_ids})")
 
-            routes = [
-                {"pathname": f"/courses/{c}", "asPath": f"/courses/{c}", "query": {"course_id": str(c)}}
-                for c in review_courses
-            ]
+            routes = [course_page(c) for c in review_courses]
             got = self.event_runs(
                 {"clients": clients, "events": events, "route": routes[0]["pathname"],
                  "router_data": routes[0], "tab_vars": vars_, "event": self.names["review_submit"],

@@ -1,6 +1,11 @@
 """Every page path in one place, with builders for the dynamic ones.
 
 REST routes live under /api, so no page path may start with /api (a test checks it).
+
+Every dynamic page names its argument the same (:data:`ARG`): Reflex gives each argument name a computed var on
+the root state that it works out again on every change of address, in every tab, whatever page the tab is on (a
+listing's page or sort change is one); eight names cost a tenth of such an event's time on the event loop (issue 14).
+A state reads the argument as ``self.route_arg``, and tells the pages apart by their pattern (``router.page.path``).
 """
 
 from __future__ import annotations
@@ -15,9 +20,11 @@ FORGOT_PASSWORD = "/forgot-password"
 RESET_PASSWORD = "/reset-password"
 CATEGORIES = "/categories"
 COURSES = "/courses"
-COURSE = "/courses/[course_id]"
-TEACHER = "/teacher/[teacher_id]"
-MENTOR = "/mentors/[mentor_id]"
+# The name of every dynamic page's argument (a course or user id, a certificate code, a payment reference).
+ARG = "route_arg"
+COURSE = f"/courses/[{ARG}]"
+TEACHER = f"/teacher/[{ARG}]"
+MENTOR = f"/mentors/[{ARG}]"
 CART = "/cart"
 CHECKOUT = "/checkout"
 ORDER_COMPLETE = "/order1"
@@ -29,18 +36,18 @@ MY_COURSES = "/profile2"
 MY_REVIEWS = "/profile3"
 TEACHERS = "/profile4"
 MESSAGES = "/profile5"
-CHAT = "/profile5/[chat_user_id]"
-PLAYER = "/order-complete/[player_course_id]"
+CHAT = f"/profile5/[{ARG}]"
+PLAYER = f"/order-complete/[{ARG}]"
 NOTIFICATIONS = "/notifications"
 FAQ = "/faq"
-CERTIFICATE = "/certificates/[code]"
+CERTIFICATE = f"/certificates/[{ARG}]"
 SEARCH = "/search"
-ORDER_RECEIPT = "/orders/[tx_ref]"
+ORDER_RECEIPT = f"/orders/[{ARG}]"
 TEACH = "/teach"
 STUDIO = "/studio"
 STUDIO_EARNINGS = "/studio/earnings"
 STUDIO_NEW_COURSE = "/studio/courses/new"
-STUDIO_COURSE = "/studio/courses/[studio_course_id]"
+STUDIO_COURSE = f"/studio/courses/[{ARG}]"
 BUY_NOW_PARAM = "course"  # /checkout?course=ID checks out that course only
 
 # Pages that need a signed-in user; the others are public. The cart is not among them: a visitor fills one in

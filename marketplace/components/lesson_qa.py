@@ -248,7 +248,7 @@ def _question(question: Question) -> rx.Component:
 
 def _list() -> rx.Component:
     # Until this lesson's list is read (the tab just opened, or another lesson was chosen), nothing stale shows.
-    this_lesson = PlayerState.player_course_id + ":" + PlayerState.current_id.to_string()
+    this_lesson = PlayerState.route_arg + ":" + PlayerState.current_id.to_string()
     return rx.cond(
         (LessonQAState.loaded_for != this_lesson) | (LessonQAState.loading & (LessonQAState.questions.length() == 0)),
         spinner("Loading questions..."),

@@ -1,4 +1,4 @@
-"""Order history (/orders) and the printable receipt (/orders/[tx_ref])."""
+"""Order history (/orders) and the printable receipt (/orders/[route_arg])."""
 
 from __future__ import annotations
 

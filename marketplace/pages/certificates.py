@@ -1,4 +1,4 @@
-"""The public certificate page (/certificates/[code])."""
+"""The public certificate page (/certificates/[route_arg])."""
 
 import reflex as rx
 

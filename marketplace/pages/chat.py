@@ -78,7 +78,7 @@ def chat() -> rx.Component:
     """The history (earlier pages on demand), live new messages, and the send box."""
     return _chat_layout(
         rx.cond(
-            ChatState.opened_for == ChatState.chat_user_id,
+            ChatState.opened_for == ChatState.route_arg,
             rx.match(
                 ChatState.status,
                 (

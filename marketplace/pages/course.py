@@ -1,4 +1,4 @@
-"""The course page (/courses/[course_id]); the browser tab shows the course's title."""
+"""The course page (/courses/[route_arg]); the browser tab shows the course's title."""
 
 import reflex as rx
 

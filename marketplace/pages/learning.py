@@ -257,7 +257,7 @@ def _player_body() -> rx.Component:
 def player() -> rx.Component:
     """The player: enrolled learners only (checked on the server by PlayerState.load)."""
     # Only what was loaded for this URL's course shows: never another course kept from an earlier visit.
-    ready = ~PlayerState.loading & (PlayerState.loaded_for == PlayerState.player_course_id)
+    ready = ~PlayerState.loading & (PlayerState.loaded_for == PlayerState.route_arg)
     return container(
         rx.cond(
             PlayerState.error != "",

@@ -1,4 +1,4 @@
-"""Pages: order history (/orders) and an order's printable receipt (/orders/[tx_ref])."""
+"""Pages: order history (/orders) and an order's printable receipt (/orders/[route_arg])."""
 
 import reflex as rx
 

@@ -1,4 +1,4 @@
-"""Teacher (/teacher/[teacher_id]) and mentor (/mentors/[mentor_id]) pages, from the database."""
+"""Teacher (/teacher/[route_arg]) and mentor (/mentors/[route_arg]) pages, from the database."""
 
 import reflex as rx
 

@@ -1,4 +1,4 @@
-"""Messages (/profile5) and the live chat with one person (/profile5/{chat_user_id}: the OTHER person's user id).
+"""Messages (/profile5) and the live chat with one person (/profile5/{route_arg}: the OTHER person's user id).
 
 Live delivery: each conversation has a room, a :class:`rx.SharedState` linked to ``chat<a>x<b>`` (the two user
 ids, smaller first; one conversation per pair). A page links to the room only after the chat domain agreed that
@@ -147,7 +147,7 @@ class ChatState(rx.State):
     """One chat page as its viewer sees it: the person, older pages, the refusal, the send box."""
 
     status: str = "loading"  # loading | ready | refused | error
-    opened_for: str = ""  # the chat_user_id the status is about (a stale page never shows for another)
+    opened_for: str = ""  # the route_arg (other user id) the status is about (a stale page never shows for another)
     message: str = ""
     partner: ChatPerson = rx.field(default_factory=ChatPerson)
     viewer_id: int = 0
@@ -167,13 +167,13 @@ class ChatState(rx.State):
 
     @rx.event
     async def open(self):
-        """on_load of /profile5/{chat_user_id}: check the pair, link the room, show the newest page, mark read."""
+        """on_load of /profile5/{route_arg}: check the pair, link the room, show the newest page, mark read."""
         self.status, self.message, self.earlier, self.has_more, self.send_error = "loading", "", [], False, ""
-        self.room, self._other_id, self.opened_for = "", 0, str(self.chat_user_id)
+        self.room, self._other_id, self.opened_for = "", 0, str(self.route_arg)
         user_id = await self._viewer()
         if user_id is None:
             return
-        other_id = parse_id(self.chat_user_id)
+        other_id = parse_id(self.route_arg)
         if other_id is None:
             self._fail("refused", NOT_FOUND)
             return

@@ -1,4 +1,4 @@
-"""Course page state (/courses/[course_id]): the course, its real instructor, syllabus, related courses.
+"""Course page state (/courses/[route_arg]): the course, its real instructor, syllabus, related courses.
 
 Its reviews are the one review list of :class:`marketplace.states.reviews.ReviewListState`.
 """
@@ -103,7 +103,7 @@ class CourseState(rx.State):
         self.loading, self.not_found, self.error = True, False, ""
         self.course, self.sections, self.related = CourseDetail(), [], []
         self.preview, self.has_preview, self.preview_playing = Section(), False, ""
-        course_id = parse_id(self.course_id)
+        course_id = parse_id(self.route_arg)
         if course_id is None:
             self.not_found, self.loading = True, False
             return

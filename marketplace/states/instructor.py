@@ -1,4 +1,4 @@
-"""Teacher (/teacher/[teacher_id]) and mentor (/mentors/[mentor_id]) page state: one instructor, from the database."""
+"""Teacher (/teacher/[route_arg]) and mentor (/mentors/[route_arg]) page state: one instructor, from the database."""
 
 from __future__ import annotations
 
@@ -51,8 +51,7 @@ class InstructorState(rx.State):
         """Read the instructor of the URL (the page's on_load); the previous one is cleared first."""
         self.loading, self.not_found, self.error = True, False, ""
         self.instructor, self.courses = InstructorDetail(), []
-        raw = self.mentor_id or self.teacher_id
-        instructor_id = parse_id(raw)
+        instructor_id = parse_id(self.route_arg)
         if instructor_id is None:
             self.not_found, self.loading = True, False
             return

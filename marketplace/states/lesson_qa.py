@@ -81,7 +81,7 @@ class LessonQAState(rx.State):
     async def _where(self) -> tuple[int | None, int, int]:
         """The verified caller, the course of the URL and the lesson the player shows."""
         player = await self.get_state(PlayerState)
-        course_id = parse_id(self.player_course_id) or 0
+        course_id = parse_id(self.route_arg) or 0
         return await verified_user_id(self), course_id, player.current_id
 
     @rx.event

@@ -101,7 +101,7 @@ class PlayerState(rx.State):
         return await verified_user_id(self)
 
     def _course_id(self) -> int:
-        return parse_id(self.player_course_id) or 0
+        return parse_id(self.route_arg) or 0
 
     @rx.event
     async def load(self):
@@ -140,7 +140,7 @@ class PlayerState(rx.State):
         self._open_linked_lesson()
         self.progress = data.progress
         self.certificate_url, self.teaching = data.certificate_url, data.teaching
-        self.loaded_for = self.player_course_id
+        self.loaded_for = self.route_arg
         self.loading = False
         yield rx.call_script(YOUTUBE_END_LISTENER)
 

@@ -19,6 +19,7 @@ from marketplace import routes
 from marketplace.db.engine import in_session_thread, write_then_read
 from marketplace.domain import review_edits, review_replies, review_writing, reviews
 from marketplace.domain.errors import DomainError, NotFound
+from marketplace.domain.shapes import parse_id
 from marketplace.shapes.reviews import Review, ReviewPage, ReviewSummary
 from marketplace.states import toasts
 from marketplace.states.paging import UserPagesState, list_url
@@ -44,29 +45,29 @@ PLAYER_PER_PAGE = 5  # the player's Reviews tab
 MY_REVIEWS_PER_PAGE = 4
 
 
+# The pages that show reviews, by their route, and what they review.
+_TARGET_TYPES = {
+    routes.MENTOR: reviews.INSTRUCTOR,
+    routes.TEACHER: reviews.INSTRUCTOR,
+    routes.PLAYER: reviews.COURSE,
+    routes.COURSE: reviews.COURSE,
+}
+
+
 def route_target(state: rx.State) -> tuple[str, int]:
     """The review target of the page ``state`` is on: (``Course`` or ``Instructor``, id); id 0 when none.
 
     A mentor or teacher page reviews that instructor; a course page or the player, that course.
     """
-    for name, target_type in (
-        ("mentor_id", reviews.INSTRUCTOR),
-        ("teacher_id", reviews.INSTRUCTOR),
-        ("player_course_id", reviews.COURSE),
-        ("course_id", reviews.COURSE),
-    ):
-        value = getattr(state, name, "")
-        if value:
-            try:
-                return target_type, int(value)
-            except (TypeError, ValueError):
-                return target_type, 0
-    return reviews.COURSE, 0
+    target_type = _TARGET_TYPES.get(state.router.page.path)
+    if target_type is None:
+        return reviews.COURSE, 0
+    return target_type, parse_id(str(getattr(state, routes.ARG, ""))) or 0
 
 
 def on_player(state: rx.State) -> bool:
     """Whether ``state`` is on the course player (its Reviews tab) rather than a course or mentor page."""
-    return bool(getattr(state, "player_course_id", ""))
+    return state.router.page.path == routes.PLAYER
 
 
 class ReviewListState(rx.State):

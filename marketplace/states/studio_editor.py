@@ -1,4 +1,4 @@
-"""The course editor (/studio/courses/[studio_course_id]): details, price, thumbnail and publishing, saved as typed.
+"""The course editor (/studio/courses/[route_arg]): details, price, thumbnail and publishing, saved as typed.
 
 Autosave: a text field is saved when it is left and when typing pauses (the page debounces its events), one field
 per event, so a save never carries a stale copy of another field. The draft shown comes back from the domain after
@@ -195,7 +195,7 @@ class StudioEditorState(rx.State):
         A reconnect can land on a fresh server state and send the edits Reflex queued before the page's on_load
         has read the draft again; they are saved all the same (the domain checks the caller owns the course).
         """
-        raw = str(self.studio_course_id)  # the route's argument (routes.STUDIO_COURSE), a string
+        raw = str(self.route_arg)  # the route's argument (routes.STUDIO_COURSE), a string
         return self.draft.id or (int(raw) if raw.isdigit() else 0)
 
     def _answered(self, field: str, typed: str | None):
@@ -237,7 +237,7 @@ class StudioEditorState(rx.State):
         A reconnect runs on_load again: when the draft held is the same course and unchanged on the server, the
         editor stays mounted and untouched, so what is being typed at that moment stays in its box.
         """
-        raw = str(self.studio_course_id)  # the route's argument (routes.STUDIO_COURSE), a string
+        raw = str(self.route_arg)  # the route's argument (routes.STUDIO_COURSE), a string
         course_id = int(raw) if raw.isdigit() else 0
         # The same course: a reconnect (or saves it queued, run before this on a fresh server state).
         same_course = not self.problem and self.draft.id == course_id and course_id > 0

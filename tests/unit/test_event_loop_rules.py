@@ -32,6 +32,7 @@ from reflex.istate.data import PageData, ReflexURL
 from sqlalchemy import text
 
 import marketplace
+from marketplace import routes
 from marketplace.db import engine
 from marketplace.states.session import SessionState
 
@@ -351,7 +352,7 @@ def test_the_static_rule_finds_a_session_opened_on_the_loop_and_allows_work_hand
 
 @pytest.fixture
 def app_pages():
-    """The app's pages registered, and their route vars (``course_id`` and the like) set up as the app does."""
+    """The app's pages registered, and their route var (``route_arg``) set up as the app does."""
     from reflex.route import get_route_args
     from reflex_base.registry import RegistrationContext
 
@@ -401,12 +402,18 @@ def _browser_tab(token: str) -> rx.State:
     return root
 
 
-def _on(state: rx.State, url: str, **params: str) -> rx.State:
-    """``state`` as seen from the page at ``url`` (path and query), with the route's dynamic ``params``."""
+def _on(state: rx.State, url: str, pattern: str = "", **params: str) -> rx.State:
+    """``state`` as seen from the page at ``url`` (path and query), with the route's dynamic ``params``; a dynamic
+    page's ``pattern`` (routes.COURSE, say) is what Reflex gives as the page's path."""
     query = dict(part.split("=", 1) for part in urlsplit(url).query.split("&") if part)
     state.router = dataclasses.replace(state.router, url=ReflexURL(f"http://localhost:3000{url}"))
-    state.rx_router_page = PageData(path=urlsplit(url).path, params={**query, **params})
+    state.rx_router_page = PageData(path=pattern or urlsplit(url).path, params={**query, **params})
     return state
+
+
+def _dynamic(pattern: str, value: str) -> dict[str, str]:
+    """What :func:`_on` needs for a dynamic page: its route's pattern and argument."""
+    return {"pattern": pattern, routes.ARG: value}
 
 
 async def _loaded_then(state: rx.State, call: Callable[[rx.State], object], first: str = "load") -> object:
@@ -497,9 +504,10 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
 
     course_id, other_id = str(data["course"].id), data["other"].id
     mentor_id, teacher_user = str(data["instructor"].id), str(data["instructor"].user_id)
-    course_page = {"course_id": course_id}
-    player_url, player_page = f"/order-complete/{course_id}", {"player_course_id": course_id}
-    chat_url, chat_page = f"/profile5/{teacher_user}", {"chat_user_id": teacher_user}
+    course_page = _dynamic(routes.COURSE, course_id)
+    player_url, player_page = f"/order-complete/{course_id}", _dynamic(routes.PLAYER, course_id)
+    chat_url, chat_page = f"/profile5/{teacher_user}", _dynamic(routes.CHAT, teacher_user)
+    mentor_page = _dynamic(routes.MENTOR, mentor_id)
     email = data["learner"].email
     new_account = {
         "firstName": "Bola",
@@ -523,9 +531,9 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (wishlist.WishlistPageState, "/profile", {}, lambda s: s.go_to_page(1)),
         (reviews.ReviewListState, f"/courses/{course_id}", course_page, lambda s: s.load()),
         (reviews.ReviewListState, f"/courses/{course_id}", course_page, lambda s: s.go_to_page(1)),
-        (reviews.ReviewListState, f"/mentors/{mentor_id}", {"mentor_id": mentor_id}, lambda s: s.load()),
-        (reviews.ReviewListState, f"/mentors/{mentor_id}", {"mentor_id": mentor_id}, lambda s: s.refresh()),
-        (instructor.InstructorState, f"/mentors/{mentor_id}", {"mentor_id": mentor_id}, lambda s: s.load()),
+        (reviews.ReviewListState, f"/mentors/{mentor_id}", mentor_page, lambda s: s.load()),
+        (reviews.ReviewListState, f"/mentors/{mentor_id}", mentor_page, lambda s: s.refresh()),
+        (instructor.InstructorState, f"/mentors/{mentor_id}", mentor_page, lambda s: s.load()),
         (cart.CartState, "/cart", {}, lambda s: s.load()),
         (cart.CartState, "/cart", {}, lambda s: s.refresh()),
         (cart.CartState, "/cart", {}, lambda s: s.add(other_id)),
@@ -540,7 +548,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (coupon.CouponState, "/checkout", {}, lambda s: s.refresh()),
         (order.OrderState, "/order1?ref=none", {}, lambda s: s.load()),
         (orders.OrdersState, "/orders?page=1", {}, lambda s: s.load()),
-        (orders.ReceiptState, "/orders/NL-none", {"tx_ref": "NL-none"}, lambda s: s.load()),
+        (orders.ReceiptState, "/orders/NL-none", _dynamic(routes.ORDER_RECEIPT, "NL-none"), lambda s: s.load()),
         (learning.MyCoursesState, "/profile2", {}, lambda s: s.load()),
         (learning.MyCoursesState, "/profile2?page=2", {}, lambda s: s.load()),
         (reviews.MyReviewsState, "/profile3", {}, lambda s: s.load()),
@@ -605,7 +613,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (
             free_enrollment.FreeEnrollState,
             f"/courses/{other_id}",
-            {"course_id": str(other_id)},
+            _dynamic(routes.COURSE, str(other_id)),
             lambda s: s.enroll(other_id),
         ),
         (studio.StudioCoursesState, "/studio", {}, lambda s: s.load()),
@@ -617,7 +625,7 @@ def _handlers(data: dict) -> list[tuple[type[rx.State], str, dict[str, str], Cal
         (
             studio_editor.StudioEditorState,
             f"/studio/courses/{course_id}",
-            {"studio_course_id": course_id},
+            _dynamic(routes.STUDIO_COURSE, course_id),
             lambda s: s.load(),
         ),
         (studio_earnings.StudioEarningsState, "/studio/earnings?page=2", {}, lambda s: s.load()),

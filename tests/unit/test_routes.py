@@ -79,3 +79,16 @@ def test_the_login_link_comes_back_to_the_page_and_its_query():
     assert back == "/login?next=/checkout%3Fstatus%3Dsuccessful%26tx_ref%3DNL-1%26transaction_id%3D77"
     assert routes.login_path("//evil.example", "a=1") == "/login?next=/"
     assert routes.login_path("/checkout", "next=https://evil.example") == "/login?next=/"
+
+
+def test_every_dynamic_page_names_its_argument_the_same():
+    """Reflex works out each argument name's var again on every change of address, in every tab (issue 14)."""
+    from reflex.route import get_route_args
+    from reflex_base.registry import RegistrationContext
+
+    import marketplace.marketplace  # noqa: F401 - registers every page
+
+    pages = RegistrationContext.get().decorated_pages
+    dynamic = [args["route"] for _page, args in pages if get_route_args(args["route"])]
+    assert sorted(dynamic) == sorted(p for p in _page_paths() if "[" in p)
+    assert {name for route in dynamic for name in get_route_args(route)} == {routes.ARG}
