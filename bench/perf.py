@@ -784,12 +784,14 @@ class Bench:
             proc.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
             proc.wait(timeout=60)
 
-    def event_runs(self, spec: dict, repeats: int, before=None) -> dict[str, float | None]:
+    def event_runs(self, spec: dict, repeats: int, before=None, saved=None) -> dict[str, float | None]:
         """``repeats`` runs of the app's events, each right after a run of the floor's counter: the machine's speed
         drifts by a fifth or more within minutes, and a figure compared with a floor measured minutes earlier moved
         with it (a page change measured 0.18-0.44 x on the same code). The reference of the figure is the median of
-        its own floor runs (``floor_eps``, ``floor_hydrate``)."""
-        runs, floor_runs = [], []
+        its own floor runs (``floor_eps``, ``floor_hydrate``). ``saved``, for a writing event: how many rows the run
+        left in the database (counted after each run; the fewest is kept): a write refused with a message also
+        answers the tab, so the rate alone cannot tell a saved write from a refusal."""
+        runs, floor_runs, rows = [], [], []
         for _ in range(repeats):
             floor_runs.append(self.floor_run())
             if before:
@@ -798,6 +800,8 @@ class Bench:
                 runs.append(
                     self.wsdrive({"url": f"http://127.0.0.1:{APP_PORT}", "server_pid": self.server.pid, **spec})
                 )
+            if saved:
+                rows.append(saved())
         errors = sum(r.get("errors", 0) for r in runs)
         kinds: dict[str, int] = {}
         for r in runs:
@@ -814,6 +818,7 @@ class Bench:
             "gen_cpu": median([r.get("gen_cpu_pct") for r in runs]),  # the load generator's, on the same cores
             "floor_eps": median([r.get("events_per_s") for r in floor_runs]),
             "floor_hydrate": median([r.get("hydrate_p95_ms") for r in floor_runs]),
+            "saved": min(rows) if rows else None,
         }
 
     def _event_row(self, label: str, got: dict, goal: float) -> None:
@@ -828,6 +833,9 @@ class Bench:
             note += f", {errors} errors { ({k: v for k, v in got['kinds'].items() if k != 'state_mismatch'}) }"
         if mismatch:
             note += f", {mismatch} state_mismatch (build older than the code)"
+        if got.get("saved") is not None:
+            note += f", {got['saved']} rows saved"
+            errors += not got["saved"]  # nothing written: the events were refused
         ref = got["floor_eps"]
         ratio_ok = got["eps"] is not None and ref and got["eps"] / ref >= goal
         self.report.add(Row(label, got["eps"], ref, "ev/s", f">= {goal} x", bool(ratio_ok) and not errors, note))
@@ -861,6 +869,7 @@ class Bench:
                  "tab_vars": vars_, "event": self.names["cart_add"],
                  "payloads": [{"course_id": c} for c in cart_courses]},
                 self.repeats, before=clear_carts,
+                saved=lambda: sql(self.url, f"SELECT COUNT(*) FROM cart_entries WHERE user_id IN ({in_ids})")[0][0],
             )  # fmt: skip
             self._event_row(f"add-to-cart, signed in, 50 tabs {tag}", got, 0.5)
             self.cart_eps[database] = got["eps"]
@@ -886,6 +895,7 @@ class Bench:
                               for k in range(7)],
                  "until": {"state": self.states["review_form"], "var": REVIEW_DONE_VAR, "equals": False}},
                 self.repeats, before=clear_reviews,
+                saved=lambda: sql(self.url, f"SELECT COUNT(*) FROM reviews WHERE author_id IN ({in_ids})")[0][0],
             )  # fmt: skip
             self._event_row(f"review submit, signed in, 50 tabs {tag}", got, 0.5)
 
