@@ -5,7 +5,7 @@ REST routes live under /api, so no page path may start with /api (a test checks 
 Every dynamic page names its argument the same (:data:`ARG`): Reflex gives each argument name a computed var on
 the root state that it works out again on every change of address, in every tab, whatever page the tab is on (a
 listing's page or sort change is one); eight names cost a tenth of such an event's time on the event loop (issue 14).
-A state reads the argument as ``self.route_arg``, and tells the pages apart by their pattern (``router.page.path``).
+A state reads the argument as ``self.route_arg``, and tells the pages apart by their pattern (``router.route_id``).
 """
 
 from __future__ import annotations

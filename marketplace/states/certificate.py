@@ -7,7 +7,6 @@ from urllib.parse import quote
 
 import reflex as rx
 
-from marketplace import routes
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import certificates
 from marketplace.domain.errors import NotFound
@@ -29,7 +28,7 @@ class CertificateState(rx.State):
     async def load(self):
         """on_load: read the certificate of the route's code."""
         self.loading, self.not_found, self.error = True, False, ""
-        code = str(self.router.page.params.get(routes.ARG, ""))[: certificates.MAX_CODE_LENGTH]
+        code = str(self.route_arg)[: certificates.MAX_CODE_LENGTH]
         try:
             self.certificate = await in_session_thread(
                 lambda session: certificates.get_certificate(session, code), readonly=True

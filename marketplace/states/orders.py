@@ -64,7 +64,7 @@ class ReceiptState(rx.State):
     async def load(self):
         """on_load: the route's order, when it is the signed-in learner's."""
         self.order, self.loading, self.not_found, self.error = OrderHistoryItem(), True, False, ""
-        tx_ref = str(self.router.page.params.get(routes.ARG, ""))[:MAX_REF]
+        tx_ref = str(self.route_arg)[:MAX_REF]
         user_id = await verified_user_id(self)
         if user_id is None:  # the guard sends the visitor to log in
             self.loading = False

@@ -59,7 +59,7 @@ def route_target(state: rx.State) -> tuple[str, int]:
 
     A mentor or teacher page reviews that instructor; a course page or the player, that course.
     """
-    target_type = _TARGET_TYPES.get(state.router.page.path)
+    target_type = _TARGET_TYPES.get(state.router.route_id)
     if target_type is None:
         return reviews.COURSE, 0
     return target_type, parse_id(str(getattr(state, routes.ARG, ""))) or 0
@@ -67,7 +67,7 @@ def route_target(state: rx.State) -> tuple[str, int]:
 
 def on_player(state: rx.State) -> bool:
     """Whether ``state`` is on the course player (its Reviews tab) rather than a course or mentor page."""
-    return state.router.page.path == routes.PLAYER
+    return state.router.route_id == routes.PLAYER
 
 
 class ReviewListState(rx.State):

@@ -404,10 +404,11 @@ def _browser_tab(token: str) -> rx.State:
 
 def _on(state: rx.State, url: str, pattern: str = "", **params: str) -> rx.State:
     """``state`` as seen from the page at ``url`` (path and query), with the route's dynamic ``params``; a dynamic
-    page's ``pattern`` (routes.COURSE, say) is what Reflex gives as the page's path."""
+    page's ``pattern`` (routes.COURSE, say) is what Reflex gives as its route_id."""
     query = dict(part.split("=", 1) for part in urlsplit(url).query.split("&") if part)
-    state.router = dataclasses.replace(state.router, url=ReflexURL(f"http://localhost:3000{url}"))
-    state.rx_router_page = PageData(path=pattern or urlsplit(url).path, params={**query, **params})
+    route = pattern or urlsplit(url).path
+    state.router = dataclasses.replace(state.router, url=ReflexURL(f"http://localhost:3000{url}"), route_id=route)
+    state.rx_router_page = PageData(path=route, params={**query, **params})
     return state
 
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
 import reflex as rx
 from reflex.istate.data import ReflexURL
 
+from marketplace import routes
 from marketplace.domain import sessions
 from marketplace.domain.errors import DomainError, NotFound
 from marketplace.shapes.catalog import SearchResult
@@ -74,6 +76,25 @@ def test_my_courses_shows_the_server_message_or_failed_to_load(monkeypatch, erro
     state = _state(MyCoursesState, monkeypatch)
     asyncio.run(state.load())
     assert (state.error, state.courses, state.loading) == (shown, [], False)
+
+
+@pytest.mark.parametrize(
+    ("route", "arg", "target"),
+    [
+        (routes.COURSE, "7", ("Course", 7)),
+        (routes.PLAYER, "7", ("Course", 7)),
+        (routes.MENTOR, "3", ("Instructor", 3)),
+        (routes.TEACHER, "3", ("Instructor", 3)),
+        (routes.COURSE, "seven", ("Course", 0)),  # not an id: nothing to review
+        (routes.CHAT, "5", ("Course", 0)),  # another dynamic page: its argument is a user, not a target
+        (routes.HOME, "", ("Course", 0)),
+    ],
+)
+def test_the_review_target_is_the_one_the_pages_route_names(route, arg, target):
+    """Every dynamic page's argument has the same name (routes.ARG): the route's pattern says what it names."""
+    tab = SimpleNamespace(router=SimpleNamespace(route_id=route), **{routes.ARG: arg})
+    assert review_states.route_target(tab) == target
+    assert review_states.on_player(tab) is (route == routes.PLAYER)
 
 
 def test_a_review_that_fails_on_the_server_says_so_and_keeps_the_form(monkeypatch):

@@ -92,3 +92,16 @@ def test_every_dynamic_page_names_its_argument_the_same():
     dynamic = [args["route"] for _page, args in pages if get_route_args(args["route"])]
     assert sorted(dynamic) == sorted(p for p in _page_paths() if "[" in p)
     assert {name for route in dynamic for name in get_route_args(route)} == {routes.ARG}
+
+
+def test_no_state_reads_the_router_page():
+    """``router.page`` is deprecated in Reflex 0.10 and logs so on every read: in the review form's route check it
+    was a sixth of a review submit's event-loop time. ``router.route_id`` is the route's pattern, ``route_arg`` its
+    argument."""
+    from pathlib import Path
+
+    import marketplace
+
+    root = Path(marketplace.__file__).parent
+    readers = [str(p.relative_to(root)) for p in root.rglob("*.py") if "router.page" in p.read_text(encoding="utf-8")]
+    assert readers == []
