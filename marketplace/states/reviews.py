@@ -93,9 +93,9 @@ class ReviewListState(rx.State):
         """The first page of the route's target (the page's on_load, the player's Reviews tab)."""
         await self._first_page()
 
-    def _to_first_page(self) -> None:
-        """Point the list at the first page of the route's target (a new target never shows the last one's reviews)."""
-        target = route_target(self)
+    def _to_first_page(self, target: tuple[str, int]) -> None:
+        """Point the list at the first page of ``target``, the route's (a new target never shows the last one's
+        reviews)."""
         if target != (self.target_type, self.target_id):
             # Another target: never show the last page's reviews while this one's load.
             self.reviews, self.summary, self.can_reply = [], ReviewSummary(), False
@@ -104,15 +104,16 @@ class ReviewListState(rx.State):
 
     async def _first_page(self) -> None:
         """Show the first page of the route's target."""
-        self._to_first_page()
-        await self._fetch()
+        target = route_target(self)
+        self._to_first_page(target)
+        await self._fetch(target)
 
     @rx.event
     async def go_to_page(self, page: int):
         """Show another page of the reviews, and bring the section into view on the course and mentor pages."""
         self.page = max(1, int(page))
         await self._fetch()
-        if not on_player(self) and not self.error:
+        if not self.error and not on_player(self):
             return rx.scroll_to("reviews")
         return None
 
@@ -121,19 +122,25 @@ class ReviewListState(rx.State):
         """The page shown again, with the summary (after the instructor answered a review)."""
         await self._fetch()
 
-    def _reader(self, viewer_id: int | None, page: int | None = None) -> Callable[[Session], Shown]:
-        """What reads page ``page`` (default: the one shown) of the route's target for ``viewer_id``, in a session."""
-        target_type, target_id = route_target(self)
+    def _reader(
+        self, viewer_id: int | None, target: tuple[str, int], player: bool, page: int | None = None
+    ) -> Callable[[Session], Shown]:
+        """What reads page ``page`` (default: the one shown) of ``target`` for ``viewer_id``, in a session, as many
+        to a page as the player (``player``) or the other pages show. The caller reads the route once (each read of
+        the tab's router builds it afresh) and passes its target and page kind."""
+        target_type, target_id = target
         page = self.page if page is None else page
-        per_page = PLAYER_PER_PAGE if on_player(self) else PAGE_PER_PAGE
+        per_page = PLAYER_PER_PAGE if player else PAGE_PER_PAGE
         return lambda session: reviews.reviews_shown(
             session, target_type, target_id, page=page, per_page=per_page, viewer_id=viewer_id
         )
 
-    async def _fetch(self) -> None:
+    async def _fetch(self, target: tuple[str, int] | None = None) -> None:
+        """Show the page the list is at of ``target`` (default: the route's)."""
         self.loading = True
-        target_type, target_id = route_target(self)
-        read = self._reader(await verified_user_id(self))
+        target = target or route_target(self)
+        player = on_player(self)
+        read = self._reader(await verified_user_id(self), target, player)
         try:
             shown = await in_session_thread(read, readonly=True)
         except NotFound:
@@ -142,7 +149,7 @@ class ReviewListState(rx.State):
             self.page, self.pages, self.error, self.loading = 1, 1, "", False
             return
         except Exception:
-            log.exception("Loading the reviews of %s %s failed", target_type, target_id)
+            log.exception("Loading the reviews of %s %s failed", *target)
             self.reviews, self.error, self.loading = [], FETCH_FAILED, False
             return
         self._show(shown)
@@ -175,7 +182,8 @@ class ReviewFormState(rx.State):
         self.submitting, self.error = True, ""
         yield
         user_id = await verified_user_id(self)
-        target_type, target_id = route_target(self)
+        target = target_type, target_id = route_target(self)
+        player = on_player(self)
         rating, comment = _as_int(form_data.get("rating")), str(form_data.get("comment") or "")
         listing = await self.get_state(ReviewListState)
         # One session for both: the newest reviews, average and count are read where the review was written, and
@@ -189,7 +197,7 @@ class ReviewFormState(rx.State):
                 rating=rating,
                 comment=comment,
             ),
-            listing._reader(user_id, page=1),
+            listing._reader(user_id, target, player, page=1),
         )
         try:
             _, shown = await in_session_thread(post_and_read)
@@ -204,10 +212,10 @@ class ReviewFormState(rx.State):
             return
         self.submitting = False
         self.form_version += 1
-        listing._to_first_page()
+        listing._to_first_page(target)
         listing._show(shown)
         followups: list = [toasts.success(POSTED)]
-        if on_player(self):
+        if player:
             followups.append(PlayerState.refresh_rating)
         yield followups
 
