@@ -90,6 +90,16 @@ def test_bought_courses_leave_the_cart_but_not_the_saved_list():
     assert (_ids(left.items), _ids(left.saved_for_later)) == ([3], [2])
 
 
+def test_the_stored_text_is_each_items_wire_shape_and_keeps_any_letters():
+    item = _item(1, "2500.25").model_copy(update={"title": "Ẹ̀kọ́ Yorùbá: ₦ and naira"})
+    stored = guest_cart.dump(guest_cart.save_for_later(guest_cart.add(guest_cart.add(Cart(), item)[1], _item(2))[1], 2))
+    assert json.loads(stored) == {
+        "items": [item.model_dump(mode="json", by_alias=True)],
+        "savedForLater": [_item(2).model_dump(mode="json", by_alias=True)],
+    }
+    assert guest_cart.parse(stored).items[0].title == "Ẹ̀kọ́ Yorùbá: ₦ and naira"
+
+
 def test_a_visitors_cart_merges_into_the_server_cart_at_sign_in(session):
     learner = make_user(session)
     a, b = make_course(session), make_course(session)
