@@ -182,7 +182,8 @@ class ReviewFormState(rx.State):
         self.submitting, self.error = True, ""
         yield
         user_id = await verified_user_id(self)
-        target = target_type, target_id = route_target(self)
+        target = route_target(self)
+        target_type, target_id = target
         player = on_player(self)
         rating, comment = _as_int(form_data.get("rating")), str(form_data.get("comment") or "")
         listing = await self.get_state(ReviewListState)
