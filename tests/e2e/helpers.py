@@ -19,6 +19,11 @@ DEMO_LEARNER = ("ada@example.com", "learner123")
 DEMO_INSTRUCTOR = ("tunde@example.com", "teacher123")
 
 
+def app_db(live_app) -> Session:
+    """A session on the live app's database, for a test to set up or check what the pages show."""
+    return Session(get_engine(live_app.db_url), expire_on_commit=False)
+
+
 def wait_for(condition: Callable[[], bool], timeout: float = 10) -> None:
     """Poll ``condition`` (a database read, say) until it holds: the server may still be busy after the page moved."""
     deadline = time.monotonic() + timeout

@@ -8,9 +8,8 @@ from decimal import Decimal
 from urllib.parse import quote
 
 from playwright.sync_api import expect
-from sqlmodel import Session, select
+from sqlmodel import select
 
-from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Instructor, Section, User
 from marketplace.domain import catalog
 from marketplace.domain.catalog_cards import clamp_rating, duration_text
@@ -18,19 +17,15 @@ from marketplace.domain.review_writing import add_review
 from marketplace.money import format_ngn
 from marketplace.shapes.catalog import MentorPage
 from tests.e2e.conftest import screenshot
-from tests.e2e.helpers import sign_in_storage, wait_hydrated
+from tests.e2e.helpers import app_db, sign_in_storage, wait_hydrated
 from tests.e2e.screens import shoot
 from tests.factories import enroll, make_course, make_instructor, make_user
 
 WAIT = 15_000  # ms: a busy two-core machine may take a while to draw a page
 
 
-def _db(live_app) -> Session:
-    return Session(get_engine(live_app.db_url), expire_on_commit=False)
-
-
 def _titles(live_app, **query) -> list[str]:
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         return [c.title for c in catalog.list_courses(session, **query).data]
 
 
@@ -54,7 +49,7 @@ def test_filters_and_sort_change_the_list_and_live_in_the_url(page, live_app):
     _expect_titles(page, _titles(live_app))
     shoot(page, "listing")
 
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         everything, rated = catalog.list_courses(session).total, catalog.list_courses(session, min_rating=4).total
     assert 0 < rated < everything  # the filter must visibly take courses away, or this step proves nothing
     expect(page.get_by_test_id("result-count")).to_have_text(f"{everything} courses")
@@ -79,7 +74,7 @@ def test_filters_and_sort_change_the_list_and_live_in_the_url(page, live_app):
 
 
 def test_category_title_and_price_slider(page, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         design = next(c for c in catalog.list_categories(session) if c.course_count > 0)
         top_price = catalog.max_course_price(session)
     page.goto(f"/categories?category={design.slug}")
@@ -158,7 +153,7 @@ def test_a_page_or_sort_change_is_one_event_and_back_still_loads_the_last_view(p
 
 
 def test_the_pager_shows_a_window_of_pages_and_a_page_past_the_end_shows_the_last(page, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         pages = catalog.list_courses(session).pages
     assert pages >= 7, "the demo catalog should span enough pages for a window"
     pager = page.get_by_role("navigation", name="Pagination")
@@ -200,7 +195,7 @@ def test_phone_filters_apply_in_the_panel_and_show_n_courses_brings_the_results_
     expect(phone).to_have_url(re.compile(r"chapters=15-20"))
     expected = _titles(live_app, chapters="15-20")
     _expect_titles(phone, expected)
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         total = catalog.list_courses(session, chapters="15-20").total
     show = panel.get_by_role("button", name=f"Show {total} courses")
     expect(show).to_be_visible()
@@ -222,7 +217,7 @@ def test_phone_filters_apply_in_the_panel_and_show_n_courses_brings_the_results_
 
 
 def test_course_card_leads_to_its_page_with_real_instructor_and_reviews(page, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         card = catalog.list_courses(session).data[0]
         detail = catalog.get_course_detail(session, card.id)
         related = catalog.related_courses(session, card.id)
@@ -273,7 +268,7 @@ def test_course_card_leads_to_its_page_with_real_instructor_and_reviews(page, li
 
 
 def test_course_page_on_a_phone(phone, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         course = session.exec(select(Course).order_by(Course.id)).first()
     phone.goto(f"/courses/{course.id}")
     expect(phone.get_by_role("heading", name=course.title, level=1)).to_be_visible()
@@ -294,7 +289,7 @@ def test_unknown_course_shows_not_found(page):
 
 
 def _instructor(live_app) -> MentorPage:
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         best = session.exec(select(Instructor).order_by(Instructor.review_count.desc())).first()
         return catalog.mentor_page(session, best.id)
 
@@ -338,10 +333,10 @@ def test_unknown_instructor_shows_not_found(page):
 
 
 def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         course = session.exec(select(Course).order_by(Course.id)).first()
     word = max(course.title.split(), key=len)
-    with _db(live_app) as session:  # closed at once: an open SQLite transaction would hold up the app's writes
+    with app_db(live_app) as session:  # closed at once: an open SQLite transaction would hold up the app's writes
         found = catalog.search_courses(session, word)
     expected = [r.title for r in found]
     page.goto("/faq")
@@ -383,7 +378,7 @@ def test_header_search_finds_by_a_word_of_the_title_and_closes(page, live_app):
 
 
 def test_teacher_link_from_course_page_opens_teacher_page(page, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         course = session.exec(select(Course).order_by(Course.id.desc())).first()
         user = session.exec(
             select(User).join(Instructor, Instructor.user_id == User.id).where(Instructor.id == course.instructor_id)
@@ -396,7 +391,7 @@ def test_teacher_link_from_course_page_opens_teacher_page(page, live_app):
 
 
 def test_enrolled_learner_sees_watch_now_and_a_visitor_buys_now(browser, base_url, page, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         learner = make_user(session, first_name="Bisi", last_name="Course")
         course = session.exec(select(Course).order_by(Course.id.desc())).first()
         enroll(session, learner, course)
@@ -419,7 +414,7 @@ def test_enrolled_learner_sees_watch_now_and_a_visitor_buys_now(browser, base_ur
 
 
 def test_course_page_tabs_share_links_star_bars_and_related_see_all(page, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         card = catalog.list_courses(session).data[0]
         summary = catalog.get_course_detail(session, card.id).review_summary
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_app.url)
@@ -461,7 +456,7 @@ def test_listing_side_blocks_sidebar_category_click_and_every_sort(page, live_ap
     page.goto("/categories")
     expect(page.get_by_role("region", name="Popular Mentors").get_by_test_id("instructor-card")).to_have_count(4)
     expect(page.get_by_role("region", name="Featured Courses").get_by_test_id("course-card")).to_have_count(3)
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         category = next(c for c in catalog.list_categories(session) if c.course_count >= 2)
     sidebar = page.get_by_role("complementary", name="Filters")
     sidebar.get_by_role("radio", name=re.compile("^" + re.escape(category.name))).check()
@@ -475,7 +470,7 @@ def test_listing_side_blocks_sidebar_category_click_and_every_sort(page, live_ap
 
 
 def test_a_broken_thumbnail_is_replaced_by_the_stock_image(page, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         course = make_course(session, title="Kite Flying for Beginners", thumbnail="/images/courses/gone-missing.webp")
     page.goto(f"/courses/{course.id}")
     expect(page.get_by_role("heading", name=course.title, level=1)).to_be_visible()
@@ -486,7 +481,7 @@ def test_a_broken_thumbnail_is_replaced_by_the_stock_image(page, live_app):
 
 
 def test_mentor_page_social_buttons_link_out(page, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         teacher = session.exec(select(Instructor).order_by(Instructor.id)).first()
         user = session.get(User, teacher.user_id)
         links = {"LinkedIn": user.linkedin, "X": user.x, "YouTube": user.youtube, "Facebook": user.facebook}
@@ -518,7 +513,7 @@ EMPTY = _star("star", "text-gray-300")
 
 
 def test_course_cards_draw_half_stars_and_strike_through_the_original_price(page, live_app):
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         teacher = make_instructor(session, first_name="Halima")
         deal = make_course(
             session,
@@ -551,7 +546,7 @@ def test_course_cards_draw_half_stars_and_strike_through_the_original_price(page
 
 def test_a_course_card_swaps_a_broken_thumbnail_for_the_stock_image(page, live_app):
     missing = "/images/courses/no-such-picture.webp"
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         teacher = make_instructor(session, first_name="Ngozi")
         course = make_course(session, instructor=teacher, title="Pottery with Local Clay", thumbnail=missing)
         assert [c.thumbnail for c in catalog.mentor_page(session, teacher.id).courses] == [missing]
@@ -565,7 +560,7 @@ def test_a_course_card_swaps_a_broken_thumbnail_for_the_stock_image(page, live_a
 
 def _word_with_results(live_app, at_least: int) -> tuple[str, list[dict]]:
     """A word of a course title that the search answers with at least ``at_least`` courses, and those courses."""
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         for title in session.exec(select(Course.title).order_by(Course.id)).all():
             for word in title.split():
                 if len(word) >= 4 and word.isalpha():
@@ -630,7 +625,7 @@ def test_header_search_arrow_up_moves_the_highlight_up_and_enter_opens_it(page, 
 def test_syllabus_labels_paid_sections_video_and_shows_each_duration(page, live_app):
     # Lengths that each format differently: minutes and seconds, hours, under a minute, and unknown.
     lengths = [307, 3723, 65, 0]
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         course = make_course(session, sections=len(lengths), title="Syllabus Lengths")
         rows = session.exec(select(Section).where(Section.course_id == course.id).order_by(Section.position)).all()
         for row, seconds in zip(rows, lengths, strict=True):
@@ -659,7 +654,7 @@ def test_syllabus_labels_paid_sections_video_and_shows_each_duration(page, live_
 def test_teacher_and_mentor_pages_show_rating_reviews_about_and_experience(page, live_app):
     about = "Chemist turned baker.\nI teach the science of the kitchen."
     experience = "Ten years at Lagos Bakery Ltd.\nHead of training since 2020."
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         instructor = make_instructor(session, first_name="Funmi", about=about, experience=experience)
         course = make_course(session, instructor=instructor, title=f"Bread Science {instructor.id}")
         for stars_given in (5, 4, 4):  # real reviews: the stored rating and count follow them

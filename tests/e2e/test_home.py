@@ -14,9 +14,8 @@ from marketplace.db.models import Course, Review
 from marketplace.domain import catalog
 from marketplace.domain.catalog_views import compact_count
 from tests.e2e.conftest import screenshot
-from tests.e2e.helpers import HeldSocket, sign_in_storage
+from tests.e2e.helpers import HeldSocket, app_db, sign_in_storage
 from tests.e2e.screens import shoot
-from tests.e2e.test_catalog import _db
 from tests.factories import enroll, make_course, make_user
 
 WAIT = 15_000  # ms: a busy two-core machine may take a while to draw a page
@@ -199,7 +198,7 @@ def test_short_testimonials_keep_the_rows_place(browser, base_url, live_app):
     # The grey testimonials hold five lines of comment; when every quoted review is short, the row keeps that
     # height all the same, so the footer below it does not move up when they come.
     short = "Clear lessons; I use them at work."
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         reviews = session.exec(select(Review).where(Review.target_type == "Course")).all()
         kept = {review.id: review.comment for review in reviews}
         for review in reviews:
@@ -210,7 +209,7 @@ def test_short_testimonials_keep_the_rows_place(browser, base_url, live_app):
         waiting, loaded = _held_home_places(browser, base_url, 390)
         assert loaded == pytest.approx(waiting, abs=2), waiting
     finally:
-        with _db(live_app) as session:
+        with app_db(live_app) as session:
             for review in session.exec(select(Review).where(col(Review.id).in_(list(kept)))).all():
                 review.comment = kept[review.id]
                 session.add(review)

@@ -8,12 +8,12 @@ from playwright.sync_api import expect
 
 from marketplace.domain import catalog
 from marketplace.states.listing import RESULTS_ID
-from tests.e2e.helpers import HeldSocket
-from tests.e2e.test_catalog import WAIT, _db, _expect_titles, _titles
+from tests.e2e.helpers import HeldSocket, app_db
+from tests.e2e.test_catalog import WAIT, _expect_titles, _titles
 
 
 def _total(live_app) -> int:
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         return catalog.list_courses(session).total
 
 
@@ -128,7 +128,7 @@ def test_the_cards_paint_before_any_script_has_run(browser, base_url, live_app):
     page.goto("/categories?sort=newest")
     _expect_titles(page, titles)
     first = page.get_by_test_id("course-card").first
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         newest = catalog.list_courses(session, sort="newest").data[0]
     expect(first.locator("img")).to_have_attribute("src", newest.thumbnail)
     expect(first.locator("img")).to_have_attribute("fetchpriority", "high")

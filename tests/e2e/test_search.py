@@ -7,22 +7,17 @@ import re
 from urllib.parse import quote
 
 from playwright.sync_api import expect
-from sqlmodel import Session
 
-from marketplace.db.engine import get_engine
 from marketplace.domain import catalog
 from tests.e2e.conftest import screenshot
+from tests.e2e.helpers import app_db
 from tests.factories import make_course, make_instructor
 
 WAIT = 15_000
 
 
-def _db(live_app) -> Session:
-    return Session(get_engine(live_app.db_url), expire_on_commit=False)
-
-
 def _titles(live_app, **query) -> list[str]:
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         return [c.title for c in catalog.list_courses(session, **query).data]
 
 
@@ -36,7 +31,7 @@ def _teacher_with_courses(live_app, courses: int = 2) -> tuple[str, list[str]]:
     titles and descriptions do not contain it: only the teacher's name can find them."""
     letters = "".join(random.choice("bcdfghjklmnprstvwz") + random.choice("aeiou") for _ in range(4))
     name = "Ade" + letters
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         teacher = make_instructor(session, first_name=name)
         titles = [
             make_course(session, instructor=teacher, title=f"Beadwork Studio {n} {letters[:2]}").title
@@ -66,7 +61,7 @@ def test_enter_opens_the_results_page_and_a_typo_still_finds_python(page, live_a
 
 
 def _total(live_app, **query) -> int:
-    with _db(live_app) as session:
+    with app_db(live_app) as session:
         return catalog.list_courses(session, **query).total
 
 
