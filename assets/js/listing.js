@@ -33,11 +33,35 @@
       // mark is taken off the entry at once, so coming back to it later is a route change with its on_load.
       router.navigate(target, { preventScrollReset: true, state: { fromNotFound: true } }).then(() => {
         window.history.replaceState({ ...window.history.state, usr: null }, "");
-        show.click(); // the event carries the address bar's URL (Reflex reads the live location)
+        showOnceLoaded(show);
       });
     } else if (router) router.navigate(target, { preventScrollReset: true });
     else window.location.assign(target); // before the page's scripts have run
     if (scroll) document.getElementById(RESULTS_ID)?.scrollIntoView({ block: "start" });
+  }
+
+  // The show button is disabled while the page's own first load is on its way (Reflex's is_hydrated). A view
+  // chosen meanwhile is asked for once that load has answered, so it is the newer of the two on the server too:
+  // the websocket's hydrate queues the page's load behind any event sent while it runs, with the address the page
+  // opened at, and that older view would otherwise be drawn last. One click suffices however many choices were
+  // made while waiting: the event carries the address bar's URL (Reflex reads the live location).
+  let waiting = null; // { button, observer } while a view waits for the page's load
+  function showOnceLoaded(show) {
+    if (waiting?.button === show) return;
+    waiting?.observer.disconnect(); // a button the page no longer shows
+    waiting = null;
+    if (!show.disabled) {
+      show.click();
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      if (show.disabled) return;
+      observer.disconnect();
+      waiting = null;
+      show.click();
+    });
+    observer.observe(show, { attributes: true, attributeFilter: ["disabled"] });
+    waiting = { button: show, observer };
   }
 
   function clear() {

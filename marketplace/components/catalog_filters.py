@@ -35,7 +35,15 @@ def listing_script() -> rx.Component:
     event, the page's own load, reading the URL the script has just put in the address bar."""
     return rx.fragment(
         rx.el.script(src=LISTING_SCRIPT, async_=True),
-        rx.el.button(id=SHOW_VIEW_ID, type="button", hidden=True, tab_index=-1, on_click=ListingState.load),
+        # Disabled until the page's own load has answered: a view chosen sooner waits for it (listing.js).
+        rx.el.button(
+            id=SHOW_VIEW_ID,
+            type="button",
+            hidden=True,
+            tab_index=-1,
+            disabled=~rx.State.is_hydrated,
+            on_click=ListingState.load,
+        ),
     )
 
 

@@ -292,35 +292,36 @@ class ListingState(rx.State):
             or self.free
         )
 
-    def _query(self) -> catalog.ListingQuery:
-        return catalog.ListingQuery.from_params(dict(self.router.url.query_parameters))
-
-    def _base_path(self) -> str:
-        path = self.router.url.path.rstrip("/")
-        return path if path in LISTING_PATHS else routes.CATEGORIES
-
-    def _url(self, query: catalog.ListingQuery) -> str:
-        params = query.to_params()
-        return self._base_path() + (f"?{urlencode(params)}" if params else "")
+    def _address(self) -> tuple[catalog.ListingQuery, str]:
+        """The view the URL names and the listing address it is on. Each read of ``self.router`` builds it afresh
+        from the tab's router data, so an event reads it once."""
+        url = self.router.url
+        path = url.path.rstrip("/")
+        base = path if path in LISTING_PATHS else routes.CATEGORIES
+        return catalog.ListingQuery.from_params(dict(url.query_parameters)), base
 
     @rx.event(supersedes=True)
     async def load(self):
         """Read the URL's filters, sort and page and show that page of courses: the page's on_load, and the one event
         the listing's controls send once they have put the chosen view's URL in the address bar (listing.js).
 
-        The newest view wins (``supersedes``): a control used while the page's first load is still on its way makes
-        a newer chain than the websocket's hydrate, so the hydrate's on_load, queued on the server behind it with the
-        address the page opened at, is dropped instead of drawing the old view under the new address. A later
-        control also cancels an earlier control's unfinished read."""
-        query = self._query()
-        if not await self._show(query):
+        The newest view wins. A control's load cancels an earlier control's unfinished read (``supersedes``: a newer
+        chain's invocation cancels an older chain's, and an older chain's that comes later is dropped, but only
+        while the newer one is unfinished). So a view chosen while the page's first load is on its way is asked for
+        only once that load has answered (the show button waits for ``is_hydrated``, listing.js): the websocket's
+        hydrate queues the page's load, with the address the page opened at, behind whatever the tab sent while it
+        ran, and a quick newer view would have finished before it and been drawn over."""
+        query, base = self._address()
+        if not await self._show(query, base):
             return None
         if self.page != query.page:  # past the last page (an old link): the URL names the page shown
-            return rx.redirect(self._url(dataclasses.replace(query, page=self.page)), replace=True)
+            params = dataclasses.replace(query, page=self.page).to_params()
+            return rx.redirect(base + (f"?{urlencode(params)}" if params else ""), replace=True)
         return None
 
-    async def _show(self, query: catalog.ListingQuery) -> bool:
-        """Show the view ``query`` names; False (and the error shown) when it could not be read."""
+    async def _show(self, query: catalog.ListingQuery, base: str) -> bool:
+        """Show the view ``query`` names at the listing address ``base``; False (and the error shown) when it could
+        not be read."""
         user_id = await viewer_id(self)
         try:
             listing = _kept_listing(query, user_id) or await _read_view(query, user_id)
@@ -333,7 +334,7 @@ class ListingState(rx.State):
             return False
         # A var that did not change is not assigned again, so it is not sent again: the sidebar's blocks were half
         # of each reply, and a page change leaves the filters, the title and the totals as they were.
-        assign_changed(self, **view_vars(listing, query, self._base_path()))
+        assign_changed(self, **view_vars(listing, query, base))
         return True
 
     def _clamp_price(self, value: float | str) -> int:

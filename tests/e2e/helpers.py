@@ -137,6 +137,8 @@ class HeldSocket:
     def __init__(self, page, hold: Callable[[str], bool]) -> None:
         self.holding = True
         self.held: list[str | bytes] = []
+        # Every frame as it went through, in order: ("page", text) sent to the server, ("server", text) to the page.
+        self.passed: list[tuple[str, str]] = []
         self._hold = hold
         self._server = None
         page.route_web_socket(re.compile(r"/_event"), self._connect)
@@ -144,13 +146,22 @@ class HeldSocket:
     def _connect(self, ws) -> None:
         server = self._server = ws.connect_to_server()
         ws.on_message(self._from_page)
-        server.on_message(ws.send)
+
+        def to_page(message) -> None:
+            self.passed.append(("server", str(message)))
+            ws.send(message)
+
+        server.on_message(to_page)
 
     def _from_page(self, message) -> None:
         if self.holding and self._hold(str(message)):
             self.held.append(message)
         else:
-            self._server.send(message)
+            self._send(message)
+
+    def _send(self, message) -> None:
+        self.passed.append(("page", str(message)))
+        self._server.send(message)
 
     def names(self) -> list[str]:
         """The event names in the held frames, in order."""
@@ -169,4 +180,4 @@ class HeldSocket:
         self.holding = False
         held, self.held = self.held, []
         for message in held:
-            self._server.send(message)
+            self._send(message)

@@ -51,6 +51,10 @@ def test_the_live_answer_leaves_the_carried_view_as_it_was_and_later_views_still
         _expect_titles(page, second)
 
 
+_LOAD = "listing_state.load"  # the event's name in a frame the page sends
+_HYDRATED = '"is_hydrated_rx_state_":true'  # the page's first load has answered
+
+
 def test_a_filter_cleared_while_the_page_connects_wins_over_the_pages_first_load(page, live_app):
     # The page opens filtered to nothing and its HTML shows "No courses found" at once; the learner clears the
     # filters before the websocket's hydrate has been answered. The server then gets the hydrate, whose on_load reads
@@ -70,6 +74,12 @@ def test_a_filter_cleared_while_the_page_connects_wins_over_the_pages_first_load
     page.wait_for_timeout(1500)  # the hydrate's on_load, had it been applied, would have come back by now
     _expect_titles(page, _titles(live_app))
     expect(page.get_by_text("No courses found")).to_have_count(0)
+    # Why the newer view won, whatever the server's speed: its load was sent only once the page's first load had
+    # answered, so the server ran it after that one. Sent sooner, it was queued ahead of the page's load (which the
+    # hydrate queues with the address the page opened at), and a quick read finished first and was drawn over.
+    order = [(side, text) for side, text in line.passed if _LOAD in text or _HYDRATED in text]
+    assert order and order[0][0] == "server" and _HYDRATED in order[0][1], [side for side, _ in order]
+    assert any(side == "page" and _LOAD in text for side, text in order)
     page.get_by_role("button", name="Page 2").click()  # the page is live: the next view loads over the websocket
     expect(page).to_have_url(re.compile(r"page=2"))
     _expect_titles(page, _titles(live_app, page=2))
