@@ -28,13 +28,13 @@ import traceback
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
-from sqlalchemy import Row, event
+from sqlalchemy import Row, bindparam, event
 from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError
@@ -199,7 +199,14 @@ def lock_row(session: Session, table: Any, row_id: int | None) -> None:
     PostgreSQL. A write transaction on SQLite already holds the database's one write lock (``BEGIN IMMEDIATE``),
     so nothing is sent there."""
     if session.get_bind().dialect.name != "sqlite":
-        session.execute(sa_select(table.id).where(table.id == row_id).with_for_update()).first()
+        row_reader(session).execute(_lock_statement(table), {"row_id": row_id}).first()
+
+
+@cache
+def _lock_statement(table: Any) -> Any:
+    """``SELECT id FROM table WHERE id = :row_id FOR UPDATE``, built once per table."""
+    column = table.__table__.c.id
+    return sa_select(column).where(column == bindparam("row_id")).with_for_update()
 
 
 AnyRow = Row[*tuple[Any, ...]]  # a row of plain columns, as row_reader's statements give them

@@ -14,6 +14,7 @@ from marketplace.db.models import (
     CourseCategory,
     Enrollment,
     Instructor,
+    Notification,
     Review,
     Section,
     User,
@@ -30,6 +31,7 @@ COURSE_CATEGORIES = _table(CourseCategory)
 COURSES = _table(Course)
 ENROLLMENTS = _table(Enrollment)
 INSTRUCTORS = _table(Instructor)
+NOTIFICATIONS = _table(Notification)
 REVIEWS = _table(Review)
 SECTIONS = _table(Section)
 USERS = _table(User)

@@ -52,12 +52,11 @@ def edit_review(
     """
     stars, text = validate(rating, comment)
     user, review = _own_review(session, user_id, review_id)
-    target = get_target(session, review.target_type, review.target_id)
+    get_target(session, review.target_type, review.target_id)  # NotFound when the course or mentor is gone
     review.rating, review.comment = stars, text
     session.add(review)
     session.flush()
-    store_rating(session, target, review.target_type, review.target_id)
-    session.flush()
+    store_rating(session, review.target_type, review.target_id)
     title = target_titles(session, [review]).get((review.target_type, review.target_id), "")
     return review_shape(review, user, target_title=title)
 
@@ -70,15 +69,14 @@ def delete_review(session: Session, *, user_id: int | None, review_id: int) -> R
     """
     _user, review = _own_review(session, user_id, review_id)
     target_type, target_id = review.target_type, review.target_id
-    target = get_target(session, target_type, target_id)
+    get_target(session, target_type, target_id)  # NotFound when the course or mentor is gone
     session.delete(review)
     session.flush()
-    store_rating(session, target, target_type, target_id)
-    session.flush()
+    summary = store_rating(session, target_type, target_id)
     return ReviewRemoved(
         id=review_id,
         target_id=target_id,
         target_type=target_type,
-        average_rating=target.rating,
-        total_reviews=target.review_count,
+        average_rating=summary.average_rating,
+        total_reviews=summary.total_reviews,
     )

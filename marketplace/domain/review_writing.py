@@ -12,14 +12,22 @@ tells the instructor.
 
 from __future__ import annotations
 
-from sqlmodel import Session, col, func, select
+from types import SimpleNamespace
 
-from marketplace.db.engine import lock_row
-from marketplace.db.models import Course, Enrollment, Instructor, Notification, Review, User
-from marketplace.domain.catalog_visibility import OWN_COURSE, owner_user_id
-from marketplace.domain.errors import DomainError, Forbidden, Unauthorized
+from sqlalchemy import bindparam, exists, insert, literal, update
+from sqlalchemy import select as core_select
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
+from sqlmodel import Session, func
+
+from marketplace.db.engine import AnyRow, lock_row, row_reader
+from marketplace.db.models import Course, Instructor
+from marketplace.db.models._base import utcnow
+from marketplace.db.tables import COURSES, ENROLLMENTS, INSTRUCTORS, NOTIFICATIONS, REVIEWS, USERS
+from marketplace.domain.catalog_visibility import OWN_COURSE
+from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.reviews import (
-    get_target,
+    COURSE,
     normalize_type,
     review_shape,
     star_counts,
@@ -28,6 +36,7 @@ from marketplace.domain.reviews import (
 )
 from marketplace.domain.shapes import person_name
 from marketplace.shapes.reviews import Review as ReviewShape
+from marketplace.shapes.reviews import ReviewSummary
 
 MAX_REVIEWS_PER_TARGET = 5
 MAX_COMMENT_LENGTH = 2000
@@ -47,60 +56,128 @@ def validate(rating: object, comment: str | None) -> tuple[int, str]:
     return rating, text
 
 
-def _check_may_review(session: Session, author: User, target: Course | Instructor, teacher_id: int | None) -> None:
-    if isinstance(target, Course):
-        if teacher_id == author.id:  # checked first: an instructor may be enrolled in their own course
+# What a review post reads, as plain rows of prebuilt statements (issue 14: loading the author's and the course's
+# whole rows as ORM objects, and writing through the ORM, was most of a post's database time).
+_AUTHOR = core_select(USERS.c.id, USERS.c.first_name, USERS.c.last_name, USERS.c.profile_picture).where(
+    USERS.c.id == bindparam("author_id")
+)
+# The target with its teacher's user id and whether the author may review it: enrolled in the course, or in one of
+# the mentor's courses. No row: the target does not exist.
+_COURSE_FACTS = (
+    core_select(
+        COURSES.c.title,
+        INSTRUCTORS.c.user_id.label("teacher_id"),
+        exists()
+        .where(ENROLLMENTS.c.user_id == bindparam("author_id"), ENROLLMENTS.c.course_id == COURSES.c.id)
+        .label("allowed"),
+    )
+    .select_from(COURSES)
+    .outerjoin(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id)
+    .where(COURSES.c.id == bindparam("target_id"))
+)
+_MENTOR_FACTS = core_select(
+    literal("").label("title"),
+    INSTRUCTORS.c.user_id.label("teacher_id"),
+    exists()
+    .where(
+        ENROLLMENTS.c.user_id == bindparam("author_id"),
+        ENROLLMENTS.c.course_id == COURSES.c.id,
+        COURSES.c.instructor_id == INSTRUCTORS.c.id,
+    )
+    .label("allowed"),
+).where(INSTRUCTORS.c.id == bindparam("target_id"))
+_INSERT_REVIEW = insert(REVIEWS).returning(REVIEWS.c.id)
+_INSERT_NOTIFICATION = insert(NOTIFICATIONS)
+# A target's stored rating and count (bound: target_id, rating, count).
+_STORE_RATING = {
+    table.name: update(table)
+    .where(table.c.id == bindparam("target_id"))
+    .values(rating=bindparam("rating"), review_count=bindparam("count"))
+    for table in (COURSES, INSTRUCTORS)
+}
+_REVIEWS_BY_AUTHOR = core_select(func.count()).where(
+    REVIEWS.c.author_id == bindparam("author_id"),
+    REVIEWS.c.target_type == bindparam("target_type"),
+    REVIEWS.c.target_id == bindparam("target_id"),
+)
+
+
+def _target_facts(session: Session, author_id: int, target_type: str, target_id: int) -> AnyRow:
+    """The target's title (a course's), its teacher's user id and whether ``author_id`` may review it.
+
+    Raises:
+        NotFound: Course not found / Instructor not found.
+    """
+    query = _COURSE_FACTS if target_type == COURSE else _MENTOR_FACTS
+    facts = row_reader(session).execute(query, {"author_id": author_id, "target_id": target_id}).first()
+    if facts is None:
+        raise NotFound("Course not found" if target_type == COURSE else "Instructor not found")
+    return facts
+
+
+def _check_may_review(author_id: int, target_type: str, facts: AnyRow) -> None:
+    if target_type == COURSE:
+        if facts.teacher_id == author_id:  # checked first: an instructor may be enrolled in their own course
             raise Forbidden(OWN_COURSE)
-        enrolled = session.exec(
-            select(Enrollment.id).where(Enrollment.user_id == author.id, Enrollment.course_id == target.id)
-        ).first()
-        if enrolled is None:
+        if not facts.allowed:
             raise Forbidden("Only learners enrolled in this course can review it.")
         return
-    if target.user_id == author.id:
+    if facts.teacher_id == author_id:
         raise Forbidden("You cannot review yourself.")
-    taught = session.exec(
-        select(Enrollment.id)
-        .join(Course, col(Course.id) == Enrollment.course_id)
-        .where(Enrollment.user_id == author.id, Course.instructor_id == target.id)
-    ).first()
-    if taught is None:
+    if not facts.allowed:
         raise Forbidden("Only learners enrolled in one of this mentor's courses can review them.")
 
 
-def store_rating(session: Session, target: Course | Instructor, target_type: str, target_id: int) -> None:
-    """Recompute the target's stored ``rating`` and ``review_count`` (what cards and the listing's sorts read).
+def store_rating(session: Session, target_type: str, target_id: int) -> ReviewSummary:
+    """Recompute the target's stored ``rating`` and ``review_count`` (what cards and the listing's sorts read), and
+    answer its summary.
 
     The target's row is locked first (PostgreSQL; SQLite serialises writers anyway), so two reviews of one course
-    written at once are counted one after the other, each seeing the other's committed review.
+    written at once are counted one after the other, each seeing the other's committed review. The update goes
+    through the session, so the catalog's kept reads are forgotten.
     """
-    lock_row(session, Course if isinstance(target, Course) else Instructor, target_id)
+    _lock_target(session, target_type, target_id)
+    return _store_figures(session, target_type, target_id)
+
+
+def _lock_target(session: Session, target_type: str, target_id: int) -> None:
+    lock_row(session, Course if target_type == COURSE else Instructor, target_id)
+
+
+def _store_figures(session: Session, target_type: str, target_id: int) -> ReviewSummary:
+    """:func:`store_rating` once the target's row is locked."""
+    model = Course if target_type == COURSE else Instructor
     summary = summary_of(star_counts(session, target_type, target_id))
-    target.rating, target.review_count = summary.average_rating, summary.total_reviews
-    session.add(target)
+    figures = {"target_id": target_id, "rating": summary.average_rating, "count": summary.total_reviews}
+    session.execute(_STORE_RATING[model.__tablename__], figures)
+    loaded = session.identity_map.get(identity_key(model, target_id))
+    if loaded is not None:  # the target as this session holds it shows the figures just stored
+        set_committed_value(loaded, "rating", summary.average_rating)
+        set_committed_value(loaded, "review_count", summary.total_reviews)
+    return summary
 
 
 def _notify(
     session: Session,
-    author: User,
-    target: Course | Instructor,
-    target_type: str,
-    target_id: int,
+    author: AnyRow,
+    target: tuple[str, int],
+    title: str,
     rating: int,
     teacher_id: int | None,
 ) -> None:
     if teacher_id is None or teacher_id == author.id:
         return
-    about = f"your course {target.title}" if isinstance(target, Course) else "you"
+    target_type, target_id = target
+    about = f"your course {title}" if target_type == COURSE else "you"
     text = f"{person_name(author)} reviewed {about} ({rating}/5)."
-    session.add(
-        Notification(
-            user_id=teacher_id,
-            kind="review",
-            text=text if len(text) <= 300 else text[:297] + "...",
-            link=target_link(target_type, target_id),
-        )
-    )
+    note = {
+        "user_id": teacher_id,
+        "kind": "review",
+        "text": text if len(text) <= 300 else text[:297] + "...",
+        "link": target_link(target_type, target_id),
+        "created_at": utcnow(),
+    }
+    session.execute(_INSERT_NOTIFICATION, note)
 
 
 def add_review(
@@ -129,28 +206,22 @@ def add_review(
         NotFound: the target does not exist.
         Forbidden: the author may not review this target (see the module docstring).
     """
-    author = session.get(User, author_id) if author_id is not None else None
+    author = None if author_id is None else row_reader(session).execute(_AUTHOR, {"author_id": author_id}).first()
     if author is None or author_id is None:
         raise Unauthorized("You must be logged in to submit a review.")
     stars, text = validate(rating, comment)
     target_type = normalize_type(target_type)
-    target = get_target(session, target_type, target_id)
-    teacher_id = owner_user_id(session, target) if isinstance(target, Course) else target.user_id
-    _check_may_review(session, author, target, teacher_id)
-    # Lock the author's row (PostgreSQL; SQLite serialises writers anyway) so two quick submits
-    # cannot both pass the five-review limit.
-    lock_row(session, User, author_id)
-    count = session.exec(
-        select(func.count(col(Review.id))).where(
-            Review.author_id == author_id, Review.target_type == target_type, Review.target_id == target_id
-        )
-    ).one()
-    if count >= MAX_REVIEWS_PER_TARGET:
+    facts = _target_facts(session, author_id, target_type, target_id)
+    _check_may_review(author_id, target_type, facts)
+    # Lock the target's row (PostgreSQL; SQLite serialises writers anyway) before counting: two quick submits
+    # cannot both pass the five-review limit, and two reviews of the target are counted one after the other.
+    _lock_target(session, target_type, target_id)
+    keys = {"author_id": author_id, "target_type": target_type, "target_id": target_id}
+    if row_reader(session).execute(_REVIEWS_BY_AUTHOR, keys).scalar_one() >= MAX_REVIEWS_PER_TARGET:
         raise DomainError(f"You have already reviewed this target {MAX_REVIEWS_PER_TARGET} times.")
-    review = Review(author_id=author_id, target_type=target_type, target_id=target_id, rating=stars, comment=text)
-    session.add(review)
-    session.flush()
-    store_rating(session, target, target_type, target_id)
-    _notify(session, author, target, target_type, target_id, stars, teacher_id)
-    session.flush()
-    return review_shape(review, author)
+    values = {**keys, "rating": stars, "comment": text, "created_at": utcnow()}
+    # Through the session (not its bare connection), so the catalog's kept reads of reviews are forgotten.
+    review_id = session.execute(_INSERT_REVIEW, values).scalar_one()
+    _store_figures(session, target_type, target_id)
+    _notify(session, author, (target_type, target_id), facts.title, stars, facts.teacher_id)
+    return review_shape(SimpleNamespace(id=review_id, **values, reply=None, replied_at=None), author)

@@ -126,7 +126,11 @@ def date_text(moment: datetime | None) -> str:
 
 
 def review_shape(
-    review: Review | AnyRow, author: User | Record | None, *, target_title: str = "", counted: bool = True
+    review: Review | AnyRow | SimpleNamespace,
+    author: User | Record | None,
+    *,
+    target_title: str = "",
+    counted: bool = True,
 ) -> ReviewShape:
     """A review as lists and the API show it, with its author's name and avatar and the instructor's reply."""
     author_name = person_name(author) or "Learner"
