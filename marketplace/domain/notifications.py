@@ -76,8 +76,14 @@ def notify(
     notification.created_at = utcnow()
     session.add(notification)
     session.flush()
-    session.info.setdefault(_TOLD, set()).add(user_id)
+    told(session, user_id)
     return notification
+
+
+def told(session: Session, user_id: int) -> None:
+    """Note that ``user_id`` was given a notification in ``session`` (by :func:`notify`, or written otherwise), so
+    that their bell rings once it is committed (:func:`notified_in`)."""
+    session.info.setdefault(_TOLD, set()).add(user_id)
 
 
 def notified_in(session: Session) -> set[int]:

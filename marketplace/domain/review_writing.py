@@ -24,6 +24,7 @@ from marketplace.db.engine import AnyRow, lock_row, row_reader
 from marketplace.db.models import Course, Instructor
 from marketplace.db.models._base import utcnow
 from marketplace.db.tables import COURSES, ENROLLMENTS, INSTRUCTORS, NOTIFICATIONS, REVIEWS, USERS
+from marketplace.domain import notifications
 from marketplace.domain.catalog_visibility import OWN_COURSE
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.reviews import (
@@ -178,6 +179,7 @@ def _notify(
         "created_at": utcnow(),
     }
     session.execute(_INSERT_NOTIFICATION, note)
+    notifications.told(session, teacher_id)
 
 
 def add_review(

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import reflex as rx
 from sqlmodel import Session
 
 from marketplace.db.engine import in_session_thread, write_then_read
-from marketplace.domain import lesson_qa, notifications
+from marketplace.domain import lesson_qa
 from marketplace.domain.errors import DomainError
 from marketplace.domain.shapes import parse_id
 from marketplace.shapes.questions import Question, QuestionPage
 from marketplace.states import toasts
-from marketplace.states.notifications import refresh_bell_later
+from marketplace.states.notifications import ring, telling
 from marketplace.states.player import PlayerState
 from marketplace.states.session import verified_user_id
 
@@ -35,7 +35,6 @@ ASKED = "Your question was posted."
 ANSWERED = "Your answer was posted."
 ASK_BOX = "qa-ask-body"
 SCOPES = ("lesson", "course")
-T = TypeVar("T")
 
 
 def _typed(text: str | None) -> str:
@@ -172,7 +171,7 @@ class LessonQAState(rx.State):
         # The new question heads the newest-first list of this lesson: it is read in the same session as the
         # question is written, one trip to a database thread (a failed read undoes the question with it). A refused
         # question leaves the list as it was.
-        ask = _telling(
+        ask = telling(
             lambda session: lesson_qa.ask(
                 session, user_id=user_id, course_id=course_id, section_id=section_id, body=body
             )
@@ -189,7 +188,7 @@ class LessonQAState(rx.State):
             self.asking, self.ask_error = False, SEND_FAILED
             return
         self.asking, self.ask_length, self._posted_ask = False, 0, _typed(body)
-        _ring(told)
+        ring(told)
         self.sort, self.scope, self.loaded_for, self.error = "newest", "lesson", f"{course_id}:{section_id}", ""
         self._show(data)
         yield [rx.set_value(ASK_BOX, ""), toasts.success(ASKED)]
@@ -218,7 +217,7 @@ class LessonQAState(rx.State):
         yield
         try:
             question, told = await in_session_thread(
-                _telling(lambda session: lesson_qa.answer(session, user_id=user_id, question_id=question_id, body=body))
+                telling(lambda session: lesson_qa.answer(session, user_id=user_id, question_id=question_id, body=body))
             )
         except DomainError as error:
             self.sending_answer, self.answer_error = False, error.message
@@ -227,7 +226,7 @@ class LessonQAState(rx.State):
             log.exception("Answering question %s failed", question_id)
             self.sending_answer, self.answer_error = False, SEND_FAILED
             return
-        _ring(told)
+        ring(told)
         self.questions = [question if q.id == question.id else q for q in self.questions]
         self.sending_answer, self.answering_id, self.answer_length = False, 0, 0
         self._posted_answer = _typed(body)
@@ -263,13 +262,3 @@ def _questions(
     return lambda session: lesson_qa.list_questions(
         session, user_id=user_id, course_id=course_id, section_id=lesson, sort=sort, page=page
     )
-
-
-def _telling(work: Callable[[Session], T]) -> Callable[[Session], tuple[T, set[int]]]:
-    """``work``, answering also who it notified (read inside its session, rung after the commit)."""
-    return lambda session: (work(session), notifications.notified_in(session))
-
-
-def _ring(user_ids: set[int]) -> None:
-    for user_id in user_ids:
-        refresh_bell_later(user_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TypeVar
 
 import reflex as rx
 from reflex.utils import prerequisites
@@ -23,6 +24,7 @@ from marketplace.shapes.social import Notification, NotificationPage
 from marketplace.states.paging import UserPagesState
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 LOAD_FAILED = "Failed to load notifications."
 PER_PAGE = 20
@@ -79,6 +81,17 @@ def refresh_bell_later(user_id: int) -> None:
     # Run after the sender's event, outside its locks. The count is a convenience: a failure is logged, and the next
     # page load shows it anyway.
     in_background(_refresh_bell(user_id), log, "Refreshing the bell of user %s failed", user_id)
+
+
+def telling(work: Callable[[Session], T]) -> Callable[[Session], tuple[T, set[int]]]:
+    """``work``, answering also whom it notified (read inside its session; :func:`ring` them after the commit)."""
+    return lambda session: (work(session), notifications.notified_in(session))
+
+
+def ring(user_ids: set[int]) -> None:
+    """Ring the bells of ``user_ids`` (their open tabs count the new notification at once)."""
+    for user_id in user_ids:
+        refresh_bell_later(user_id)
 
 
 class NotificationsState(UserPagesState, rx.State):

@@ -22,6 +22,7 @@ from marketplace.domain.errors import DomainError, NotFound
 from marketplace.domain.shapes import parse_id
 from marketplace.shapes.reviews import Review, ReviewPage, ReviewSummary
 from marketplace.states import toasts
+from marketplace.states.notifications import ring, telling
 from marketplace.states.paging import UserPagesState, list_url
 from marketplace.states.player import PlayerState
 from marketplace.states.session import verified_user_id
@@ -201,7 +202,7 @@ class ReviewFormState(rx.State):
             listing._reader(user_id, target, player, page=1),
         )
         try:
-            _, shown = await in_session_thread(post_and_read)
+            (_, shown), told = await in_session_thread(telling(post_and_read))
         except DomainError as error:
             self.submitting, self.error = False, error.message
             yield toasts.error(error.message)
@@ -211,6 +212,7 @@ class ReviewFormState(rx.State):
             self.submitting, self.error = False, SUBMIT_FAILED
             yield toasts.error(SUBMIT_FAILED)
             return
+        ring(told)  # the teacher's open tabs count the review at once
         self.submitting = False
         self.form_version += 1
         listing._to_first_page(target)
@@ -236,9 +238,11 @@ class ReviewReplyState(rx.State):
         user_id = await verified_user_id(self)
         review_id, reply = _as_int(form_data.get("review_id")) or 0, str(form_data.get("reply") or "")
         try:
-            await in_session_thread(
-                lambda session: review_replies.reply_to_review(
-                    session, user_id=user_id, review_id=review_id, reply=reply
+            _, told = await in_session_thread(
+                telling(
+                    lambda session: review_replies.reply_to_review(
+                        session, user_id=user_id, review_id=review_id, reply=reply
+                    )
                 )
             )
         except DomainError as error:
@@ -250,6 +254,7 @@ class ReviewReplyState(rx.State):
             self.submitting = False
             yield toasts.error(REPLY_FAILED)
             return
+        ring(told)  # the learner's open tabs count the answer at once
         self.submitting = False
         yield [toasts.success(REPLY_POSTED), ReviewListState.refresh]
 

@@ -6,13 +6,14 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from marketplace.db.engine import get_engine
+from marketplace.db.models import Instructor, User
 from marketplace.domain.review_writing import add_review
 from tests.e2e.conftest import screenshot
 from tests.e2e.helpers import reviewed_course, sign_in_storage
-from tests.e2e.test_chat import new_person, open_as
+from tests.e2e.test_chat import LIVE, new_person, open_as
 from tests.factories import enroll, make_category, make_course, make_user
 
 LOAD = 20_000
@@ -124,6 +125,35 @@ def test_course_page_form_says_who_may_review_and_shows_the_new_rating(page, bro
     context.close()
 
 
+def test_a_review_posted_in_the_browser_rings_the_teachers_bell_at_once(browser, live_app):
+    teacher = new_person(live_app.db_url, "Kemi", teacher=True)
+    learner = new_person(live_app.db_url, "Uche")
+    with Session(get_engine(live_app.db_url), expire_on_commit=False) as session:
+        instructor = session.exec(select(Instructor).where(Instructor.user_id == teacher.id)).one()
+        course = make_course(session, instructor=instructor, title=f"Beadwork {teacher.id}")
+        enroll(session, session.get(User, learner.id), course)
+    teacher_page = open_as(browser, live_app, teacher, "/profile5")
+    expect(teacher_page.get_by_text("No conversations yet")).to_be_visible(timeout=LOAD)
+    bell = teacher_page.get_by_test_id("bell-count")
+    expect(bell).to_have_count(0)
+
+    learner_page = open_as(browser, live_app, learner, f"/courses/{course.id}")
+    form = learner_page.get_by_test_id("review-form")
+    form.get_by_title("4 stars").click(timeout=LOAD)
+    form.get_by_label("Your review").fill("Patient teacher, clear steps.")
+    form.get_by_role("button", name="Submit review").click()
+    expect(learner_page.get_by_test_id("course-reviews")).to_contain_text("Patient teacher, clear steps.")
+
+    # The teacher, on another page, sees the bell count the review without a reload.
+    expect(bell).to_have_text("1", timeout=LIVE)
+    teacher_page.get_by_role("link", name="Notifications").click()
+    expect(teacher_page.get_by_test_id("notification").first).to_contain_text(
+        f"Uche Bello reviewed your course {course.title} (4/5)."
+    )
+    learner_page.context.close()
+    teacher_page.context.close()
+
+
 def test_my_reviews_lists_four_per_page_newest_first_with_links(page, phone, live_app):
     user, courses = _enrolled_learner(live_app.db_url, courses=2)
     _post_directly(live_app.db_url, user.id, courses[0].id, 4, comment="Older")
@@ -223,9 +253,9 @@ def test_the_instructor_replies_to_a_review_and_the_learner_is_told(browser, liv
     expect(review.get_by_text("Edit reply", exact=True)).to_be_visible()
     screenshot(teacher_page, "review-reply")
 
-    # The learner's bell counts it, and the notification leads back to the course's reviews.
-    learner_page.goto("/profile3")
-    expect(learner_page.get_by_test_id("bell-count")).to_have_text("1", timeout=LOAD)
+    # The learner's bell counts it at once, on the page they are on, and the notification leads back to the
+    # course's reviews.
+    expect(learner_page.get_by_test_id("bell-count")).to_have_text("1", timeout=LIVE)
     learner_page.get_by_role("link", name="Notifications").click()
     line = learner_page.get_by_test_id("notification").first
     expect(line).to_contain_text(f"Tobi Okafor replied to your review of {course.title}.")

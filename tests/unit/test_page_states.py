@@ -118,7 +118,7 @@ def _one_session_per_trip(monkeypatch, module=review_states) -> list[object]:
     trips: list[object] = []
 
     async def in_session_thread(work, **_options):
-        trips.append(object())
+        trips.append(_session())
         return work(trips[-1])
 
     monkeypatch.setattr(module, "in_session_thread", in_session_thread)
@@ -175,7 +175,6 @@ def _qa_state(monkeypatch) -> LessonQAState:
         return 7, 5, 3
 
     monkeypatch.setattr(LessonQAState, "_where", where)
-    monkeypatch.setattr(qa_states.notifications, "notified_in", lambda _session: set())
     state = _state(LessonQAState, monkeypatch)
     state.scope, state.sort, state.page, state.loaded_for = "course", "top", 2, "5:3"
     return state
@@ -240,7 +239,6 @@ def test_a_late_count_of_a_posted_answer_does_not_reach_the_next_answer_form(mon
     monkeypatch.setattr(
         qa_states.lesson_qa, "answer", lambda _session, **_kw: Question(id=11, body="Where is the code?")
     )
-    monkeypatch.setattr(qa_states.notifications, "notified_in", lambda _session: set())
     state = _qa_state(monkeypatch)
     state.questions = [Question(id=11, body="Where is the code?"), Question(id=12, body="Which editor?")]
     state.open_answer(11)
@@ -257,8 +255,13 @@ def test_a_late_count_of_a_posted_answer_does_not_reach_the_next_answer_form(mon
     assert state.answer_length == 7
 
 
+def _session() -> SimpleNamespace:
+    """A stand-in for a trip's database session: only its ``info``, where the domain notes whom it notified."""
+    return SimpleNamespace(info={})
+
+
 async def _direct_trip(work, **_options):
-    return work(object())
+    return work(_session())
 
 
 def _my_reviews(monkeypatch, page: int):

@@ -10,6 +10,7 @@ from marketplace.db.engine import get_engine
 from marketplace.db.models import Course, Instructor, Notification, Review
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.listing import ListingQuery, list_courses_for
+from marketplace.domain.notifications import notified_in
 from marketplace.domain.review_writing import add_review
 from marketplace.domain.reviews import list_reviews, page_and_summary, review_summary, reviews_shown, user_reviews
 from tests.concurrency import run_at_once
@@ -440,3 +441,11 @@ def test_a_review_post_is_seven_plain_statements_and_one_lock(session, db_url):
     assert (stored.rating, stored.review_count) == (4.0, 1)
     note = session.exec(select(Notification).where(Notification.kind == "review")).one()
     assert note.text.endswith(f"reviewed your course {course.title} (4/5).")
+
+
+def test_a_review_notes_the_teacher_whose_bell_rings_after_the_commit(session):
+    course = make_course(session)
+    learner = _learner_in(session, course)
+    teacher_id = session.get(Instructor, course.instructor_id).user_id
+    add_review(session, author_id=learner.id, target_type="Course", target_id=course.id, rating=5, comment="Clear")
+    assert notified_in(session) == {teacher_id}
