@@ -13,9 +13,10 @@ from fastapi import Depends, Header, Request
 from fastapi.routing import APIRoute
 from sqlmodel import Session
 
+from marketplace import realtime
 from marketplace.db.engine import in_session_thread, in_thread, session_scope
 from marketplace.db.models import User
-from marketplace.domain import sessions
+from marketplace.domain import notifications, sessions
 from marketplace.domain.errors import Forbidden, Unauthorized
 from marketplace.domain.sessions import Caller, user_for_token
 
@@ -185,6 +186,13 @@ async def public_read(url: DatabaseUrl, token: TokenDep) -> PublicRead:
 
 
 PublicReadDep = Annotated[PublicRead, Depends(public_read)]
+
+
+def committed_and_rung(session: Session) -> None:
+    """Commit what the route wrote, then ring the bells of the users it notified (their open pages count it at once,
+    as when the same is done from a page). The route's own commit on return then finds nothing left to do."""
+    session.commit()
+    realtime.ring_from_thread(notifications.notified_in(session))
 
 
 def ensure_self(user: User, user_id: int) -> None:

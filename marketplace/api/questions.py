@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, Field
 
-from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, SessionDep
+from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, SessionDep, committed_and_rung
 from marketplace.domain import lesson_qa
 from marketplace.domain.shapes import MAX_ID
 from marketplace.shapes.questions import Question, QuestionPage, VoteResult
@@ -56,14 +56,18 @@ def questions(
 def ask(session: SessionDep, user: CurrentUser, course_id: Id, body: QuestionIn) -> Question:
     """Ask under a lesson; the instructor is told."""
     assert user.id is not None
-    return lesson_qa.ask(session, user_id=user.id, course_id=course_id, section_id=body.section_id, body=body.body)
+    question = lesson_qa.ask(session, user_id=user.id, course_id=course_id, section_id=body.section_id, body=body.body)
+    committed_and_rung(session)
+    return question
 
 
 @router.post("/questions/{question_id}/answers", status_code=201)
 def answer(session: SessionDep, user: CurrentUser, question_id: Id, body: AnswerIn) -> Question:
     """Answer a question; the asker is told, and the instructor's answers are marked."""
     assert user.id is not None
-    return lesson_qa.answer(session, user_id=user.id, question_id=question_id, body=body.body)
+    question = lesson_qa.answer(session, user_id=user.id, question_id=question_id, body=body.body)
+    committed_and_rung(session)
+    return question
 
 
 @router.post("/questions/{question_id}/vote")

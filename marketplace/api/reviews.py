@@ -7,7 +7,14 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, Field
 
-from marketplace.api.deps import CommitOnReturnRoute, CurrentUser, OptionalUser, SessionDep, ensure_self
+from marketplace.api.deps import (
+    CommitOnReturnRoute,
+    CurrentUser,
+    OptionalUser,
+    SessionDep,
+    committed_and_rung,
+    ensure_self,
+)
 from marketplace.domain import review_edits, review_replies, review_writing, reviews
 from marketplace.domain.errors import Unauthorized
 from marketplace.domain.shapes import MAX_ID
@@ -59,7 +66,7 @@ def add_review(
     if user is None:
         raise Unauthorized("You must be logged in to submit a review.")
     ensure_self(user, user_id)
-    return review_writing.add_review(
+    review = review_writing.add_review(
         session,
         author_id=user.id,
         target_type=target_type,
@@ -67,6 +74,8 @@ def add_review(
         rating=body.rating,
         comment=body.comment,
     )
+    committed_and_rung(session)
+    return review
 
 
 @router.get("/review/getReviews/userReviews/{user_id}")
@@ -100,7 +109,9 @@ def average(session: SessionDep, target_id: Id, target_type: TargetType = review
 @router.post("/review/{review_id}/reply")
 def reply_to_review(session: SessionDep, user: CurrentUser, review_id: Id, body: ReplyIn) -> Review:
     """Answer a review as the instructor it is about; the reviewer is notified. Writing again replaces it."""
-    return review_replies.reply_to_review(session, user_id=user.id, review_id=review_id, reply=body.reply)
+    answer = review_replies.reply_to_review(session, user_id=user.id, review_id=review_id, reply=body.reply)
+    committed_and_rung(session)
+    return answer
 
 
 @router.put("/review/{review_id}")

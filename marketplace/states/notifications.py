@@ -17,6 +17,7 @@ from reflex_base.registry import RegistrationContext
 from reflex_base.utils.exceptions import ReflexRuntimeError
 from sqlmodel import Session
 
+from marketplace import realtime
 from marketplace.background import in_background
 from marketplace.db.engine import in_session_thread
 from marketplace.domain import notifications
@@ -92,6 +93,12 @@ def ring(user_ids: set[int]) -> None:
     """Ring the bells of ``user_ids`` (their open tabs count the new notification at once)."""
     for user_id in user_ids:
         refresh_bell_later(user_id)
+
+
+@realtime.on_notified
+async def _ring_for_the_api(user_ids: set[int]) -> None:
+    """The JSON API's notifications ring the bells as the pages' do (realtime.ring_from_thread)."""
+    ring(user_ids)
 
 
 class NotificationsState(UserPagesState, rx.State):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
+from marketplace import realtime
 from marketplace.db.models import Notification, Section
 from marketplace.domain import lesson_qa
 from marketplace.domain.sessions import issue_token
@@ -132,3 +133,25 @@ def test_text_rules_and_the_hourly_limit(api_client, session, monkeypatch):
     api_client.post(url, json={"sectionId": lesson, "body": "Two?"}, headers=headers)
     slowed = api_client.post(url, json={"sectionId": lesson, "body": "Three?"}, headers=headers)
     assert (slowed.status_code, slowed.json()["message"]) == (429, lesson_qa.TOO_MANY_QUESTIONS)
+
+
+def test_a_question_and_its_answer_through_the_api_ring_the_bells(api_client, session, monkeypatch):
+    rung: list[set[int]] = []
+
+    async def ring(user_ids):
+        rung.append(user_ids)
+
+    monkeypatch.setattr(realtime, "_ringers", [ring])
+    teacher, course, ada, _, _, lesson = _class(session)
+    asked = api_client.post(
+        f"/api/courses/{course.id}/questions",
+        json={"sectionId": lesson, "body": "Which cable?"},
+        headers=_auth(session, ada),
+    )
+    assert rung == [{teacher.user_id}]
+    api_client.post(
+        f"/api/questions/{asked.json()['id']}/answers",
+        json={"body": "4 mm copper."},
+        headers=_auth(session, session.get(type(ada), teacher.user_id)),
+    )
+    assert rung == [{teacher.user_id}, {ada.id}]

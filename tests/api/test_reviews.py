@@ -1,6 +1,10 @@
 """HTTP: the spec's /review paths, who may post and read, text kept as text, the five-review limit."""
 
-from marketplace.db.models import User
+from sqlmodel import Session, col, func, select
+
+from marketplace import realtime
+from marketplace.db.engine import get_engine
+from marketplace.db.models import Notification, User
 from marketplace.domain.sessions import issue_token
 from tests.factories import enroll, make_course, make_instructor, make_user
 
@@ -276,3 +280,27 @@ def test_nobody_edits_or_deletes_another_learners_review(api_client, session):
 
     (kept,) = api_client.get(f"/api/review/courseReviews/{course.id}").json()
     assert (kept["id"], kept["rating"], kept["comment"]) == (review["id"], 4, "Mine")
+
+
+def test_a_review_and_its_answer_posted_through_the_api_ring_the_bells_after_the_commit(
+    api_client, session, db_url, monkeypatch
+):
+    """As from a page: the teacher's open pages count the review at once, the learner's the answer."""
+    rung: list[tuple[set[int], int]] = []
+
+    async def ring(user_ids):  # what the pages' bell registers (states/notifications.py)
+        with Session(get_engine(db_url)) as other:  # committed: another session sees them
+            unread = other.exec(select(func.count(Notification.id)).where(col(Notification.user_id).in_(user_ids)))
+            rung.append((user_ids, unread.one()))
+
+    monkeypatch.setattr(realtime, "_ringers", [ring])
+    teacher = make_instructor(session)
+    course = make_course(session, instructor=teacher)
+    learner, learner_headers = _enrolled(session, course)
+    teacher_headers = _auth(session, session.get(User, teacher.user_id))
+    review = _post(api_client, learner_headers, learner.id, course.id, comment="Loved it").json()
+    assert rung == [({teacher.user_id}, 1)]
+    api_client.post(f"/api/review/{review['id']}/reply", json={"reply": "Thanks"}, headers=teacher_headers)
+    assert rung[1] == ({learner.id}, 1)
+    refused = api_client.post(f"/api/review/{review['id']}/reply", json={"reply": " "}, headers=teacher_headers)
+    assert refused.status_code == 400 and len(rung) == 2  # nothing written, nobody rung

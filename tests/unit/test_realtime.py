@@ -81,3 +81,29 @@ def test_outside_a_server_nothing_is_delivered_and_nothing_breaks(deliverers):
     realtime.on_message(deliver)
     assert realtime.announce_message_from_thread(MESSAGE) == 0
     assert received == []
+
+
+def test_bells_ring_through_every_registered_way_and_a_failure_is_logged(monkeypatch, caplog):
+    rung = []
+
+    async def broken(_user_ids):
+        raise ConnectionError("redis went away")
+
+    async def working(user_ids):
+        rung.append((asyncio.get_running_loop(), user_ids))
+
+    monkeypatch.setattr(realtime, "_ringers", [])
+    realtime.on_notified(broken)
+    realtime.on_notified(working)
+    realtime.on_notified(working)  # registered twice: rung once
+
+    async def server():  # a sync API route runs on a worker thread of the server's loop
+        await anyio.to_thread.run_sync(realtime.ring_from_thread, {7, 8})
+        return asyncio.get_running_loop()
+
+    server_loop = anyio.run(server)
+    assert rung == [(server_loop, {7, 8})]
+    assert "Ringing the bells of users [7, 8] failed" in caplog.text
+    realtime.ring_from_thread({9})  # outside a server: nothing to ring, nothing breaks
+    realtime.ring_from_thread(set())
+    assert len(rung) == 1
