@@ -98,18 +98,28 @@ def target_teacher(session: Session, target_type: str, target_id: int) -> int | 
 
 
 def reviews_shown(
-    session: Session, target_type: str, target_id: int, *, page: int, per_page: int, viewer_id: int | None
+    session: Session,
+    target_type: str,
+    target_id: int,
+    *,
+    page: int,
+    per_page: int,
+    viewer_id: int | None,
+    viewer_teaches: bool | None = None,
 ) -> tuple[ReviewPage, ReviewSummary, bool]:
     """What a review list shows: a page of the target's reviews, its summary, and whether ``viewer_id`` teaches
-    the target (and may reply), in three queries.
+    the target (and may reply), in two queries; in one when the caller knows ``viewer_teaches`` (the author of a
+    review just written never teaches its target).
 
     Raises:
-        NotFound: the course or instructor does not exist.
+        NotFound: the course or instructor does not exist (looked up only when ``viewer_teaches`` is not given).
     """
     target_type = normalize_type(target_type)
-    teacher = target_teacher(session, target_type, target_id)
+    if viewer_teaches is None:
+        teacher = target_teacher(session, target_type, target_id)
+        viewer_teaches = viewer_id is not None and teacher == viewer_id
     listed, summary = page_and_summary(session, target_type, target_id, page=page, per_page=per_page)
-    return listed, summary, viewer_id is not None and teacher == viewer_id
+    return listed, summary, viewer_teaches
 
 
 def initials(name: str) -> str:

@@ -124,16 +124,27 @@ class ReviewListState(rx.State):
         await self._fetch()
 
     def _reader(
-        self, viewer_id: int | None, target: tuple[str, int], player: bool, page: int | None = None
+        self,
+        viewer_id: int | None,
+        target: tuple[str, int],
+        player: bool,
+        page: int | None = None,
+        viewer_teaches: bool | None = None,
     ) -> Callable[[Session], Shown]:
         """What reads page ``page`` (default: the one shown) of ``target`` for ``viewer_id``, in a session, as many
         to a page as the player (``player``) or the other pages show. The caller reads the route once (each read of
-        the tab's router builds it afresh) and passes its target and page kind."""
+        the tab's router builds it afresh) and passes its target and page kind; ``viewer_teaches`` when it knows."""
         target_type, target_id = target
         page = self.page if page is None else page
         per_page = PLAYER_PER_PAGE if player else PAGE_PER_PAGE
         return lambda session: reviews.reviews_shown(
-            session, target_type, target_id, page=page, per_page=per_page, viewer_id=viewer_id
+            session,
+            target_type,
+            target_id,
+            page=page,
+            per_page=per_page,
+            viewer_id=viewer_id,
+            viewer_teaches=viewer_teaches,
         )
 
     async def _fetch(self, target: tuple[str, int] | None = None) -> None:
@@ -199,7 +210,8 @@ class ReviewFormState(rx.State):
                 rating=rating,
                 comment=comment,
             ),
-            listing._reader(user_id, target, player, page=1),
+            # The author of a review never teaches what it reviews (the post is refused): no Reply controls.
+            listing._reader(user_id, target, player, page=1, viewer_teaches=False),
         )
         try:
             (_, shown), told = await in_session_thread(telling(post_and_read))

@@ -134,9 +134,9 @@ def test_a_posted_review_and_the_new_first_page_come_from_one_session(monkeypatc
     monkeypatch.setattr(review_states.review_writing, "add_review", lambda session, **_kw: written_in.append(session))
     newest = Review(id=9, rating=4, comment="Clear lessons", author_name="Ada Obi")
 
-    def reviews_shown(session, target_type, target_id, *, page, per_page, viewer_id):
+    def reviews_shown(session, target_type, target_id, *, page, per_page, viewer_id, viewer_teaches):
         read_in.append(session)
-        assert (target_type, target_id, page, viewer_id) == ("Course", 5, 1, 7)
+        assert (target_type, target_id, page, viewer_id, viewer_teaches) == ("Course", 5, 1, 7, False)
         return ReviewPage(data=[newest], total=1, page=1, pages=3), ReviewSummary(total_reviews=1), False
 
     monkeypatch.setattr(review_states.reviews, "reviews_shown", reviews_shown)

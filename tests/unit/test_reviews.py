@@ -356,6 +356,22 @@ def test_what_a_review_list_shows_in_one_call_for_a_course_and_a_mentor(session)
         reviews_shown(session, "Instructor", 999_999, page=1, per_page=10, viewer_id=None)
 
 
+def test_the_list_after_a_post_is_one_query_when_the_caller_says_the_viewer_does_not_teach(session, db_url):
+    # The review form's read after a post: its author never teaches what they reviewed.
+    course = make_course(session)
+    learner = _learner_in(session, course)
+    _course_review(session, learner, course, rating=5, comment="First")
+    with statements_sent(db_url) as sent:
+        listed, summary, may_reply = reviews_shown(
+            session, "Course", course.id, page=1, per_page=5, viewer_id=learner.id, viewer_teaches=False
+        )
+    assert len(sent) == 1 and may_reply is False
+    assert ([r.comment for r in listed.reviews], summary.total_reviews) == (["First"], 1)
+    with statements_sent(db_url) as sent:
+        assert reviews_shown(session, "Course", course.id, page=1, per_page=5, viewer_id=learner.id)[2] is False
+    assert len(sent) == 2  # not told: who teaches it is read
+
+
 def test_a_page_and_its_summary_come_in_one_query_and_agree_with_reading_them_apart(session, db_url):
     """The course page and the review lists read a page of reviews and the per-star summary together (issue 14:
     one query fewer per course page): the same answer as counting the stars and reading the page apart, on every
