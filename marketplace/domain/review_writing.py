@@ -29,6 +29,7 @@ from marketplace.domain.catalog_visibility import OWN_COURSE
 from marketplace.domain.errors import DomainError, Forbidden, NotFound, Unauthorized
 from marketplace.domain.reviews import (
     COURSE,
+    INSTRUCTOR,
     normalize_type,
     review_shape,
     star_counts,
@@ -89,12 +90,14 @@ _MENTOR_FACTS = core_select(
 ).where(INSTRUCTORS.c.id == bindparam("target_id"))
 _INSERT_REVIEW = insert(REVIEWS).returning(REVIEWS.c.id)
 _INSERT_NOTIFICATION = insert(NOTIFICATIONS)
-# A target's stored rating and count (bound: target_id, rating, count).
+# What each kind of target is, and the statement that stores its rating and count (bound: target_id, rating,
+# count).
+_MODELS: dict[str, type[Course] | type[Instructor]] = {COURSE: Course, INSTRUCTOR: Instructor}
 _STORE_RATING = {
-    table.name: update(table)
+    kind: update(table)
     .where(table.c.id == bindparam("target_id"))
     .values(rating=bindparam("rating"), review_count=bindparam("count"))
-    for table in (COURSES, INSTRUCTORS)
+    for kind, table in ((COURSE, COURSES), (INSTRUCTOR, INSTRUCTORS))
 }
 _REVIEWS_BY_AUTHOR = core_select(func.count()).where(
     REVIEWS.c.author_id == bindparam("author_id"),
@@ -142,16 +145,15 @@ def store_rating(session: Session, target_type: str, target_id: int) -> ReviewSu
 
 
 def _lock_target(session: Session, target_type: str, target_id: int) -> None:
-    lock_row(session, Course if target_type == COURSE else Instructor, target_id)
+    lock_row(session, _MODELS[target_type], target_id)
 
 
 def _store_figures(session: Session, target_type: str, target_id: int) -> ReviewSummary:
     """:func:`store_rating` once the target's row is locked."""
-    model = Course if target_type == COURSE else Instructor
     summary = summary_of(star_counts(session, target_type, target_id))
     figures = {"target_id": target_id, "rating": summary.average_rating, "count": summary.total_reviews}
-    session.execute(_STORE_RATING[model.__tablename__], figures)
-    loaded = session.identity_map.get(identity_key(model, target_id))
+    session.execute(_STORE_RATING[target_type], figures)
+    loaded = session.identity_map.get(identity_key(_MODELS[target_type], target_id))
     if loaded is not None:  # the target as this session holds it shows the figures just stored
         set_committed_value(loaded, "rating", summary.average_rating)
         set_committed_value(loaded, "review_count", summary.total_reviews)
