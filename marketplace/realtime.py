@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 Deliver = Callable[[ChatMessage], Awaitable[None]]
 _deliverers: list[Deliver] = []
-Ring = Callable[[set[int]], Awaitable[None]]
+Ring = Callable[[set[int]], None]  # called on the server's event loop; it only schedules the bells' recount
 _ringers: list[Ring] = []
 
 
@@ -63,11 +63,11 @@ def on_notified(ring: Ring) -> Ring:
     return ring
 
 
-async def ring(user_ids: set[int]) -> None:
-    """Ring the bells of ``user_ids`` through every registered way (a failure is logged)."""
+def ring(user_ids: set[int]) -> None:
+    """Ring the bells of ``user_ids`` through every registered way, on the event loop (a failure is logged)."""
     for each in list(_ringers):
         try:
-            await each(user_ids)
+            each(user_ids)
         except Exception:
             log.warning("Ringing the bells of users %s failed", sorted(user_ids), exc_info=True)
 
@@ -77,6 +77,6 @@ def ring_from_thread(user_ids: set[int]) -> None:
     if not user_ids:
         return
     try:
-        anyio.from_thread.run(ring, user_ids)
+        anyio.from_thread.run_sync(ring, user_ids)
     except RuntimeError:  # not on a worker thread of a running loop (a script): no page is open to ring
         log.info("No event loop to ring the bells of users %s", sorted(user_ids))

@@ -89,16 +89,11 @@ def telling(work: Callable[[Session], T]) -> Callable[[Session], tuple[T, set[in
     return lambda session: (work(session), notifications.notified_in(session))
 
 
+@realtime.on_notified  # the JSON API's notifications ring the bells as the pages' do (realtime.ring_from_thread)
 def ring(user_ids: set[int]) -> None:
     """Ring the bells of ``user_ids`` (their open tabs count the new notification at once)."""
     for user_id in user_ids:
         refresh_bell_later(user_id)
-
-
-@realtime.on_notified
-async def _ring_for_the_api(user_ids: set[int]) -> None:
-    """The JSON API's notifications ring the bells as the pages' do (realtime.ring_from_thread)."""
-    ring(user_ids)
 
 
 class NotificationsState(UserPagesState, rx.State):

@@ -138,7 +138,7 @@ def test_text_rules_and_the_hourly_limit(api_client, session, monkeypatch):
 def test_a_question_and_its_answer_through_the_api_ring_the_bells(api_client, session, monkeypatch):
     rung: list[set[int]] = []
 
-    async def ring(user_ids):
+    def ring(user_ids):
         rung.append(user_ids)
 
     monkeypatch.setattr(realtime, "_ringers", [ring])

@@ -288,7 +288,7 @@ def test_a_review_and_its_answer_posted_through_the_api_ring_the_bells_after_the
     """As from a page: the teacher's open pages count the review at once, the learner's the answer."""
     rung: list[tuple[set[int], int]] = []
 
-    async def ring(user_ids):  # what the pages' bell registers (states/notifications.py)
+    def ring(user_ids):  # what the pages' bell registers (states/notifications.py)
         with Session(get_engine(db_url)) as other:  # committed: another session sees them
             unread = other.exec(select(func.count(Notification.id)).where(col(Notification.user_id).in_(user_ids)))
             rung.append((user_ids, unread.one()))

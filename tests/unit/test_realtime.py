@@ -86,10 +86,10 @@ def test_outside_a_server_nothing_is_delivered_and_nothing_breaks(deliverers):
 def test_bells_ring_through_every_registered_way_and_a_failure_is_logged(monkeypatch, caplog):
     rung = []
 
-    async def broken(_user_ids):
+    def broken(_user_ids):
         raise ConnectionError("redis went away")
 
-    async def working(user_ids):
+    def working(user_ids):
         rung.append((asyncio.get_running_loop(), user_ids))
 
     monkeypatch.setattr(realtime, "_ringers", [])
