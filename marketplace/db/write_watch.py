@@ -76,6 +76,8 @@ def _after_flush(session: Session, _context: object) -> None:
 
 @event.listens_for(Session, "after_commit")
 def _after_commit(session: Session) -> None:
+    if session.in_nested_transaction():  # a savepoint released (SQLAlchemy calls this then too): not committed yet
+        return
     tables = session.info.pop(_PENDING, None)
     if tables:
         _call(tables)

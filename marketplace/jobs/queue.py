@@ -42,7 +42,8 @@ def remove_listener(listener: Callable[[], None]) -> None:
 
 @event.listens_for(Session, "after_commit")
 def _wake_workers(session: Session) -> None:
-    if session.info.pop("jobs_enqueued", False):
+    # SQLAlchemy also calls after_commit when a savepoint is released: the jobs are not committed yet then.
+    if not session.in_nested_transaction() and session.info.pop("jobs_enqueued", False):
         with _listeners_lock:
             listeners = list(_listeners)
         for listener in listeners:
