@@ -86,14 +86,19 @@ class Settings(BaseSettings):
     trusted_proxy_hops: int = Field(0, alias="TRUSTED_PROXY_HOPS", ge=0)
 
     # Database and threads. Each server process runs blocking work (database sessions, password hashes,
-    # provider calls) on a pool of DB_THREADS threads and keeps DB_THREADS + 4 connections, so a thread never
-    # waits for a connection. DB_LOCK_TIMEOUT_SECONDS bounds the wait for SQLite's write lock or a connection.
+    # provider calls) on a pool of DB_THREADS threads, its quick writes on GROUP_COMMIT_THREADS more, and keeps a
+    # connection for each of them and 4 more, so a thread never waits for a connection. DB_LOCK_TIMEOUT_SECONDS
+    # bounds the wait for SQLite's write lock or a connection.
     db_threads: int = Field(16, alias="DB_THREADS", ge=2, le=200)
     db_lock_timeout_seconds: float = Field(10.0, alias="DB_LOCK_TIMEOUT_SECONDS", gt=0)
     # Read-only sessions (the catalog pages and the public API) are Python work under one interpreter lock: more
     # of them at once only slow each other down (10 course pages at once: half the pages per second of 2, and p95
     # 49 ms instead of 26). At most READ_THREADS of the pool's threads run them at a time.
     read_threads: int = Field(2, alias="READ_THREADS", ge=1, le=200)
+    # PostgreSQL: group commits under way at once per process (marketplace/db/group_commit.py; SQLite has one). On
+    # this 2-core machine, with the database on loopback, 2 or 4 gave no more writes per second than 1; a database
+    # farther away (each round trip a wait) is where more pay off.
+    group_commit_threads: int = Field(1, alias="GROUP_COMMIT_THREADS", ge=1, le=32)
     # Anonymous answers of the public catalog API (listing, a course, search, categories, teachers) are kept this
     # many seconds per process and forgotten when the process writes the catalog (api/public_cache.py); 0: never.
     public_cache_seconds: float = Field(5.0, alias="PUBLIC_CACHE_SECONDS", ge=0, le=300)
