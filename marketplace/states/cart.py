@@ -123,7 +123,8 @@ class CartState(rx.State):
             shown = await in_session_thread(
                 lambda session: cart.merge_local_cart(
                     session, user_id=user_id, items=local.items, saved=local.saved_for_later
-                )
+                ),
+                group_commit=True,
             )
         else:
             shown = await in_session_thread(lambda session: cart.get_cart(session, user_id=user_id), readonly=True)
@@ -194,7 +195,7 @@ class CartState(rx.State):
                     server(session, user_id, course_id)
                     return cart.get_cart(session, user_id=user_id)
 
-                shown = await in_session_thread(change)
+                shown = await in_session_thread(change, group_commit=True)
         except DomainError as exc:
             return toasts.error(exc.message)
         except Exception:
@@ -209,7 +210,9 @@ class CartState(rx.State):
         user_id = await session_state._verified_user_id()
         try:
             if user_id is not None:
-                outcome, shown = await in_session_thread(lambda session: _add_on_server(session, user_id, course_id))
+                outcome, shown = await in_session_thread(
+                    lambda session: _add_on_server(session, user_id, course_id), group_commit=True
+                )
             else:
                 local = guest_cart.parse(session_state.cart_json)
                 item = guest_cart.find(local.saved_for_later, course_id) or guest_cart.find(local.items, course_id)
@@ -284,7 +287,7 @@ class CartState(rx.State):
                     cart.move_to_cart(session, user_id=user_id, course_id=cid)
                     return cart.get_cart(session, user_id=user_id)
 
-                shown = await in_session_thread(move)
+                shown = await in_session_thread(move, group_commit=True)
         except Exception:
             log.info("Moving course %s back to the cart failed", cid, exc_info=True)
             return rx.window_alert(MOVE_FAILED)

@@ -250,7 +250,8 @@ class ChatState(rx.State):
         other_id = self._other_id
         try:
             sent = await in_session_thread(
-                lambda session: chat.send_message(session, sender_id=user_id, other_user_id=other_id, body=body)
+                lambda session: chat.send_message(session, sender_id=user_id, other_user_id=other_id, body=body),
+                group_commit=True,
             )
         except DomainError as exc:
             self.sending, self.send_error = False, exc.message
@@ -280,7 +281,8 @@ class ChatState(rx.State):
             other_id = self._other_id
             try:
                 await in_session_thread(
-                    lambda session: chat.mark_read(session, user_id=user_id, other_user_id=other_id)
+                    lambda session: chat.mark_read(session, user_id=user_id, other_user_id=other_id),
+                    group_commit=True,
                 )
                 await recount_own_bell(self, user_id)
                 refresh_inbox_later(user_id)

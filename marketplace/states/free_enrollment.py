@@ -41,7 +41,7 @@ class FreeEnrollState(rx.State):
         self.enrolling = True
         yield
         try:
-            await in_session_thread(lambda session: enroll_free(session, user_id, cid))
+            await in_session_thread(lambda session: enroll_free(session, user_id, cid), group_commit=True)
         except DomainError as exc:
             self.enrolling = False
             yield toasts.error(exc.message)

@@ -178,7 +178,7 @@ class LessonQAState(rx.State):
         )
         try:
             (_, told), data = await in_session_thread(
-                write_then_read(ask, _questions(user_id, course_id, section_id, "newest", 1))
+                write_then_read(ask, _questions(user_id, course_id, section_id, "newest", 1)), group_commit=True
             )
         except DomainError as error:
             self.asking, self.ask_error = False, error.message
@@ -217,7 +217,8 @@ class LessonQAState(rx.State):
         yield
         try:
             question, told = await in_session_thread(
-                telling(lambda session: lesson_qa.answer(session, user_id=user_id, question_id=question_id, body=body))
+                telling(lambda session: lesson_qa.answer(session, user_id=user_id, question_id=question_id, body=body)),
+                group_commit=True,
             )
         except DomainError as error:
             self.sending_answer, self.answer_error = False, error.message
@@ -241,7 +242,8 @@ class LessonQAState(rx.State):
         wanted, direction = int(question_id), bool(up)
         try:
             result = await in_session_thread(
-                lambda session: lesson_qa.vote(session, user_id=user_id, question_id=wanted, up=direction)
+                lambda session: lesson_qa.vote(session, user_id=user_id, question_id=wanted, up=direction),
+                group_commit=True,
             )
         except DomainError as error:
             return toasts.error(error.message)

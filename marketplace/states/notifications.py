@@ -109,7 +109,7 @@ class NotificationsState(UserPagesState, rx.State):
         if user_id is None:
             return
         try:
-            await in_session_thread(lambda session: notifications.mark_all_read(session, user_id))
+            await in_session_thread(lambda session: notifications.mark_all_read(session, user_id), group_commit=True)
             bell = await link_bell(self, user_id)
             bell.unread = 0
         except Exception:  # the list is shown; they stay unread until the next visit

@@ -76,7 +76,7 @@ class UserPagesState(rx.State, mixin=True):
         A write the domain refuses raises as it would alone, before anything is read or shown; a read that fails
         undoes the write with it (one transaction), so the caller's failure message is true either way.
         """
-        _, data = await in_session_thread(write_then_read(write, self._reader(user_id)))
+        _, data = await in_session_thread(write_then_read(write, self._reader(user_id)), group_commit=True)
         self._show_page(data)
 
     def _show_page(self, data: Any) -> None:

@@ -206,7 +206,8 @@ class PlayerState(rx.State):
             await in_session_thread(
                 lambda session: learning.record_position(
                     session, user_id=user_id, course_id=course_id, section_id=section_id, position_seconds=seconds
-                )
+                ),
+                group_commit=True,
             )
         except DomainError as error:
             return None if quiet else toasts.error(error.message)
@@ -249,7 +250,8 @@ class PlayerState(rx.State):
                         session, user_id=user_id, course_id=course_id, section_id=section_id, complete=complete
                     ),
                     learning.player_certificate_url(session, user_id=user_id, course_id=course_id),
-                )
+                ),
+                group_commit=True,
             )
         except DomainError as error:
             return toasts.error(error.message)

@@ -214,7 +214,7 @@ class ReviewFormState(rx.State):
             listing._reader(user_id, target, player, page=1, viewer_teaches=False),
         )
         try:
-            (_, shown), told = await in_session_thread(telling(post_and_read))
+            (_, shown), told = await in_session_thread(telling(post_and_read), group_commit=True)
         except DomainError as error:
             self.submitting, self.error = False, error.message
             yield toasts.error(error.message)
@@ -255,7 +255,8 @@ class ReviewReplyState(rx.State):
                     lambda session: review_replies.reply_to_review(
                         session, user_id=user_id, review_id=review_id, reply=reply
                     )
-                )
+                ),
+                group_commit=True,
             )
         except DomainError as error:
             self.submitting = False

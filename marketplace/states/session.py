@@ -143,7 +143,9 @@ class SessionState(rx.State):
             self.token = renewed
         if caller.seen_due:
             try:
-                await in_session_thread(lambda session: sessions.record_seen(session, {caller.session_id}))
+                await in_session_thread(
+                    lambda session: sessions.record_seen(session, {caller.session_id}), group_commit=True
+                )
             except Exception:  # a missed last-seen time is no reason to fail what the person asked for
                 log.warning("Could not record when a login session was last seen", exc_info=True)
             caller = dataclasses.replace(caller, seen_due=False)

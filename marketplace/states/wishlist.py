@@ -66,7 +66,7 @@ class WishlistState(rx.State):
             return rx.redirect(routes.login_path(self.router.url.path, self.router.url.query))
         add = course not in self.ids
         try:
-            self.ids = await in_session_thread(lambda s: _toggle(s, user_id, course, add))
+            self.ids = await in_session_thread(lambda s: _toggle(s, user_id, course, add), group_commit=True)
         except DomainError as exc:  # the course is gone, or the list is full
             return toasts.error(exc.message)
         except Exception:
