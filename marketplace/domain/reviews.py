@@ -14,13 +14,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from types import SimpleNamespace
-from typing import Any
 
-from sqlalchemy import ColumnElement, bindparam, case, func, literal
+from sqlalchemy import and_, bindparam, case, func, literal, true
 from sqlalchemy import select as core_select
-from sqlalchemy.orm import Mapped
 from sqlmodel import Session, col, select
-from sqlmodel.sql.expression import SelectOfScalar
 
 from marketplace.db.engine import AnyRow, row_reader
 from marketplace.db.models import Course, Instructor, Review, User
@@ -227,53 +224,54 @@ def page_and_summary(
     return ReviewPage.of(shaped, total=summary.total_reviews, page=page, per_page=per_page), summary
 
 
-def _latest_ids(*where: ColumnElement[bool] | bool, per: tuple[Mapped[Any], ...]) -> SelectOfScalar[int]:
-    """The ids of the newest review in each group ``per`` of the reviews matching ``where``."""
-    ranked = (
-        select(
-            col(Review.id).label("review_id"),
-            func.row_number()
-            .over(partition_by=per, order_by=(col(Review.created_at).desc(), col(Review.id).desc()))
-            .label("newness"),
-        )
-        .where(*where)
-        .subquery()
-    )
-    return select(ranked.c.review_id).where(ranked.c.newness == 1)
-
-
-def counted_review_ids(target_type: str) -> SelectOfScalar[int]:
-    """A subquery of the reviews that count, over every target of a type: each author's latest of each target."""
-    return _latest_ids(col(Review.target_type) == target_type, per=(col(Review.author_id), col(Review.target_id)))
-
-
-def latest_review_ids(target_type: str, target_id: int) -> SelectOfScalar[int]:
-    """A subquery of the reviews of a target that count: each author's latest one."""
-    return _latest_ids(
-        col(Review.target_type) == target_type, col(Review.target_id) == target_id, per=(col(Review.author_id),)
-    )
-
-
-# A target's reviews as the course and mentor pages read them, built once and read as plain rows (issue 14:
-# building the statement and the ORM objects was most of a course page's time).
-_TARGET_LATEST = latest_review_ids(bindparam("target_type"), bindparam("target_id"))  # type: ignore[arg-type]
-_COUNTED = core_select(func.count()).where(REVIEWS.c.id.in_(_TARGET_LATEST))
-_STARS = core_select(REVIEWS.c.rating, func.count()).where(REVIEWS.c.id.in_(_TARGET_LATEST)).group_by(REVIEWS.c.rating)
+# The reviews of a target that count (each author's latest: the ``counted`` flag the database keeps), as the
+# course and mentor pages read them: built once and read as plain rows (issue 14: building the statement and the
+# ORM objects was most of a course page's time). ix_reviews_counted holds exactly these rows in this order.
+_TARGET_COUNTED = and_(
+    REVIEWS.c.target_type == bindparam("target_type"),
+    REVIEWS.c.target_id == bindparam("target_id"),
+    REVIEWS.c.counted == true(),
+)
+_COUNTED = core_select(func.count()).where(_TARGET_COUNTED)
+_STARS = core_select(REVIEWS.c.rating, func.count()).where(_TARGET_COUNTED).group_by(REVIEWS.c.rating)
 _AUTHOR_FIELDS = ("id", "first_name", "last_name", "profile_picture")
+_AUTHOR_COLUMNS = [USERS.c[name].label(f"writer_{name}") for name in _AUTHOR_FIELDS]
+_NEWEST_ORDER = (REVIEWS.c.created_at.desc(), REVIEWS.c.id.desc())
 _NEWEST_FIRST = (
-    core_select(REVIEWS, *[USERS.c[name].label(f"writer_{name}") for name in _AUTHOR_FIELDS])
+    core_select(REVIEWS, *_AUTHOR_COLUMNS)
     .join(USERS, USERS.c.id == REVIEWS.c.author_id, isouter=True)
-    .where(REVIEWS.c.id.in_(_TARGET_LATEST))
-    .order_by(REVIEWS.c.created_at.desc(), REVIEWS.c.id.desc())
+    .where(_TARGET_COUNTED)
+    .order_by(*_NEWEST_ORDER)
     .offset(bindparam("offset"))
     .limit(bindparam("limit"))
 )
 
 _STAR_VALUES = (5, 4, 3, 2, 1)
-# The same page, each row also carrying how many of the target's counted reviews gave each star (the window sums
-# run over every counted review, before the page's offset and limit).
-_NEWEST_WITH_STARS = _NEWEST_FIRST.add_columns(
-    *[func.sum(case((REVIEWS.c.rating == stars, 1), else_=0)).over().label(f"stars_{stars}") for stars in _STAR_VALUES]
+# The same page, each row also carrying how many of the target's counted reviews gave each star: the sums are one
+# pass over the index (joined once to the page, not summed over every review as a window would).
+_STAR_SUMS = (
+    core_select(
+        *[func.sum(case((REVIEWS.c.rating == stars, 1), else_=0)).label(f"stars_{stars}") for stars in _STAR_VALUES]
+    )
+    .where(_TARGET_COUNTED)
+    .subquery("stars")
+)
+_PAGE = (
+    core_select(REVIEWS.c.id)
+    .where(_TARGET_COUNTED)
+    .order_by(*_NEWEST_ORDER)
+    .offset(bindparam("offset"))
+    .limit(bindparam("limit"))
+    .subquery("page")
+)
+_NEWEST_WITH_STARS = (
+    core_select(REVIEWS, *_AUTHOR_COLUMNS, *_STAR_SUMS.c)
+    .select_from(
+        _PAGE.join(REVIEWS, REVIEWS.c.id == _PAGE.c.id)
+        .join(_STAR_SUMS, true())
+        .outerjoin(USERS, USERS.c.id == REVIEWS.c.author_id)
+    )
+    .order_by(*_NEWEST_ORDER)
 )
 
 
@@ -342,15 +340,12 @@ def user_reviews(session: Session, user_id: int, *, page: int = 1, per_page: int
     ).all()
     author = session.get(User, user_id)
     titles = target_titles(session, list(rows))
-    counted = set(
-        session.exec(_latest_ids(where, per=(col(Review.target_type), col(Review.target_id)))).all() if rows else ()
-    )
     items = [
         review_shape(
             review,
             author,
             target_title=titles.get((review.target_type, review.target_id), ""),
-            counted=review.id in counted,
+            counted=review.counted,
         )
         for review in rows
     ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Index
+from sqlalchemy import Boolean, Column, FetchedValue, Index, false, text
 from sqlmodel import Field, SQLModel, UniqueConstraint
 
 from marketplace.db.models._base import utcnow
@@ -15,8 +15,21 @@ class Review(SQLModel, table=True):
 
     __tablename__ = "reviews"
     __table_args__ = (
-        Index("ix_reviews_target", "target_type", "target_id", "created_at"),
+        # Only the reviews that count, each target's newest first with their stars (migration 0018): a page of a
+        # target's list from its first entries, its per-star counts from the index alone.
+        Index(
+            "ix_reviews_counted",
+            "target_type",
+            "target_id",
+            "created_at",
+            "id",
+            "rating",
+            "counted",  # SQLite reads a partial index alone only when it also holds the column of its WHERE
+            sqlite_where=text("counted = 1"),
+            postgresql_where=text("counted"),
+        ),
         Index("ix_reviews_author", "author_id", "created_at"),
+        Index("ix_reviews_author_target", "author_id", "target_type", "target_id", "created_at", "id"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -29,6 +42,12 @@ class Review(SQLModel, table=True):
     # The instructor's public answer to the review (one per review; writing again replaces it).
     reply: str | None = Field(default=None, max_length=2000)
     replied_at: datetime | None = None
+    # Whether this is the author's latest review of the target, the one their rating counts by. The database keeps it
+    # (triggers of migration 0018, whoever writes the rows): never set by the app, read afresh after a write.
+    counted: bool = Field(
+        default=False,
+        sa_column=Column(Boolean, nullable=False, server_default=false(), server_onupdate=FetchedValue()),
+    )
 
 
 class Conversation(SQLModel, table=True):
