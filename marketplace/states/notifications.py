@@ -73,6 +73,10 @@ async def _refresh_bell(user_id: int) -> None:
     app = running_app()
     async with app.modify_state(rx.BaseStateToken(ident=bell_token(user_id), cls=BellState)) as root:
         bell = await root.get_state(BellState)
+        if not bell._linked_from:
+            # No tab of theirs shows the bell (a teacher reviewed while away): every page they open counts it
+            # afresh (the header's load), so nothing is read, and nothing sent to nobody.
+            return
         # Counted while holding the bell: a tab marking messages read at the same time cannot be overwritten.
         bell.unread = await unread_count(user_id)
 

@@ -88,3 +88,35 @@ def test_a_session_knows_whom_it_notified_so_their_bells_can_ring_after_the_comm
     shown = notifications.list_notifications(session, teacher.id).notifications[0]
     assert (shown.kind, shown.icon) == ("question", "circle-help")
     assert notifications.list_notifications(session, asker.id).notifications[0].icon == "message-square-reply"
+
+
+@pytest.mark.parametrize(("linked", "counted"), [(set(), False), ({"tab-1"}, True)])
+def test_a_bell_nobody_has_open_is_not_recounted(monkeypatch, linked, counted):
+    # A teacher reviewed while away: no tab shows their bell, and the header counts it afresh on their next page,
+    # so the ring reads nothing (each read is a trip to a database thread) and sends nobody anything.
+    import asyncio
+    import contextlib
+    from types import SimpleNamespace
+
+    from marketplace.states import notifications as bell_states
+
+    bell = SimpleNamespace(_linked_from=linked, unread=0)
+
+    class App:
+        @contextlib.asynccontextmanager
+        async def modify_state(self, _token):
+            async def get_state(_cls):
+                return bell
+
+            yield SimpleNamespace(get_state=get_state)
+
+    read: list[int] = []
+
+    async def unread_count(user_id: int) -> int:
+        read.append(user_id)
+        return 3
+
+    monkeypatch.setattr(bell_states, "running_app", App)
+    monkeypatch.setattr(bell_states, "unread_count", unread_count)
+    asyncio.run(bell_states._refresh_bell(7))
+    assert (read, bell.unread) == (([7], 3) if counted else ([], 0))
