@@ -825,6 +825,8 @@ class Bench:
         note = f"p95 {got['p95']} ms"
         if got.get("server_cpu") is not None:
             note += f", server CPU {_pct(got['server_cpu'])}"  # 100 % = one core: the one event loop is the limit
+        if got.get("gen_cpu") is not None:  # the load generator shares the two cores: a busy one caps the figure
+            note += f", load generator {_pct(got['gen_cpu'])}"
         # A state_mismatch means the served build is older than the server's code (the tree changed since the
         # build; --snapshot avoids it): a browser would reload; the events themselves still count.
         mismatch = got["kinds"].get("state_mismatch", 0)
