@@ -170,3 +170,14 @@ def test_a_card_is_made_from_the_card_columns_alone(session, learner):
     assert cart.get_cart(session, user_id=learner.id).items[0] == cart.cart_item(
         course, cart.course_item(session, course.id).instructor
     )
+
+
+def test_an_add_that_succeeds_is_one_statement_with_its_checks(session, learner, db_url):
+    # Every add of a learner's course goes through the page's group commit: the sale check rides in the insert.
+    from tests.sql_log import statements_sent
+
+    course = make_course(session)
+    session.commit()
+    with statements_sent(db_url) as sent:
+        assert cart.add_to_cart(session, user_id=learner.id, course_id=course.id) == "added"
+    assert [sql.split()[0] for sql, _ in sent] == ["INSERT"]
