@@ -1,22 +1,26 @@
-"""Group commit: the quick writes of many events share one transaction on one thread, each in a savepoint of its own.
+"""Group commit: the quick writes of many events share one transaction on one thread, each answered after its commit.
 
 Why. Under load a worker's event loop always has Python to run, and every database call a worker thread makes lets
 go of the interpreter lock and then waits to get it back. A write made on a thread of its own per event (begin,
 a few statements, commit, each a wait) costs several times its own work, and SQLite's writers take turns on its
 one write lock while they wait. ``bench/write_ceiling.py`` measures it on the leanest Reflex app: one row saved on
-a worker thread per event ran at 0.23-0.32 x the floor's counter at 50 tabs; the same rows saved by one thread
-that takes every write waiting when it wakes, in one transaction, at 0.79-0.86 x.
+a worker thread per event ran at 0.23 x the floor's counter at 50 tabs; the same rows saved by one thread that takes
+every write waiting when it wakes, in one transaction, at 0.89 x (README, Performance).
 
 How. :func:`run` hands ``work(session)`` to this process's committer of the database (one daemon thread per
-database URL) and awaits it. The thread takes every job waiting (up to :data:`MAX_JOBS`), opens one write session
-(SQLite: ``BEGIN IMMEDIATE`` in this process's write turn, :mod:`marketplace.db.sqlite`), runs each job in a
-savepoint of its own, commits once, and only then answers every job's event with one call into its loop. So:
+database URL; ``GROUP_COMMIT_THREADS`` on PostgreSQL) and awaits it. The thread takes every job waiting (up to
+:data:`MAX_JOBS`), opens one write session (SQLite: ``BEGIN IMMEDIATE`` in this process's write turn,
+:mod:`marketplace.db.sqlite`), runs the jobs one after another, commits once, and only then answers every job's
+event with one call into its loop. So:
 
 * **A reply still means it is saved.** No job is answered before the transaction holding its writes committed;
   if the commit fails, every job of the batch gets the error, and none of them was saved.
-* **A job that fails changes nothing and fails alone.** Its savepoint is rolled back, its exception is its own
-  answer, and the jobs after it go on. Should the transaction itself break (a lost connection, a failed commit),
-  each job of the batch is run once more alone, in a transaction of its own, so one bad job never fails another.
+* **A job that fails changes nothing and fails alone.** Its exception is its own answer. A job refused before it
+  wrote anything (most refusals check first) needs nothing undone, so jobs run without a savepoint each (a
+  savepoint is two more statements a job, and on PostgreSQL two more round trips); one that fails after writing
+  undoes the transaction, and the others run again, each in a savepoint. Should the transaction itself break (a
+  lost connection, a failed commit), each job of the batch runs once more alone, in a transaction of its own, so
+  one bad job never fails another.
 * **Each job sees the session as if it were alone.** What it notes in ``session.info`` (jobs enqueued, tables
   written, notifications given: the after-commit hooks' inputs) is its own while it runs, joins the batch's only
   when it succeeded, and the hooks run once, after the one commit. Its ORM objects are detached from the session
@@ -91,8 +95,10 @@ class _Committer:
                     break
             try:
                 commit_batch(self.url, batch)
-            except BaseException:  # never lose the thread: every job has its answer already
-                log.exception("The group committer failed to answer a batch")
+            except BaseException as error:  # never lose the thread; nothing of this batch is known to be saved
+                log.exception("The group committer failed a batch")
+                for job in batch:
+                    job.result, job.error = None, RuntimeError(f"The write was not saved ({error!r})")
             _answer(batch)
 
 

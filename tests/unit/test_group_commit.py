@@ -256,3 +256,16 @@ def test_the_after_commit_hooks_wait_for_the_commit_not_a_savepoints_release(db_
     finally:
         queue.remove_listener(wake)
     assert woken == ["woken"] and published == [{"categories"}]
+
+
+def test_a_batch_the_committer_could_not_finish_is_answered_as_not_saved(db_url, monkeypatch):
+    def broken(_url, _batch):
+        raise SystemExit("the committer thread was told to stop")
+
+    monkeypatch.setattr(group_commit, "commit_batch", broken)
+    with pytest.raises(RuntimeError, match="not saved"):
+        asyncio.run(engine.in_session_thread(_add("lost"), group_commit=True, url=db_url))
+    monkeypatch.undo()
+    # The committer lives on for the next write.
+    assert asyncio.run(engine.in_session_thread(_add("next"), group_commit=True, url=db_url))
+    assert _slugs(db_url) == {"next"}
