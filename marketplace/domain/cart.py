@@ -61,12 +61,15 @@ def _entry(session: Session, user_id: int, course_id: int) -> CartEntry | None:
     return session.exec(query).first()
 
 
+# Each database's INSERT with ON CONFLICT DO NOTHING.
+_INSERTS = {"sqlite": sqlite_insert, "postgresql": postgresql_insert}
+
+
 def _insert(session: Session, user_id: int, course_id: int, *, saved: bool = False) -> bool:
     """Insert a new entry in one statement; False when the learner has one for the course already (put there a
     moment ago by a concurrent request, say): the unique row refuses it and nothing else is disturbed."""
-    insert = sqlite_insert if session.get_bind().dialect.name == "sqlite" else postgresql_insert
     statement = (
-        insert(CART_ENTRIES)
+        _INSERTS[session.get_bind().dialect.name](CART_ENTRIES)
         .values(user_id=user_id, course_id=course_id, saved=saved, created_at=utcnow())
         .on_conflict_do_nothing(index_elements=["user_id", "course_id"])
         .returning(CART_ENTRIES.c.id)
@@ -221,7 +224,7 @@ _INSERT_FOR_SALE = {
     .from_select(_INSERT_COLUMNS, _FOR_SALE)
     .on_conflict_do_nothing(index_elements=["user_id", "course_id"])
     .returning(CART_ENTRIES.c.id)
-    for dialect, insert in (("sqlite", sqlite_insert), ("postgresql", postgresql_insert))
+    for dialect, insert in _INSERTS.items()
 }
 
 

@@ -237,14 +237,17 @@ _STARS = core_select(REVIEWS.c.rating, func.count()).where(_TARGET_COUNTED).grou
 _AUTHOR_FIELDS = ("id", "first_name", "last_name", "profile_picture")
 _AUTHOR_COLUMNS = [USERS.c[name].label(f"writer_{name}") for name in _AUTHOR_FIELDS]
 _NEWEST_ORDER = (REVIEWS.c.created_at.desc(), REVIEWS.c.id.desc())
-_NEWEST_FIRST = (
-    core_select(REVIEWS, *_AUTHOR_COLUMNS)
-    .join(USERS, USERS.c.id == REVIEWS.c.author_id, isouter=True)
+# One page of them, newest first: its ids from the index alone, then their rows and authors.
+_PAGE = (
+    core_select(REVIEWS.c.id)
     .where(_TARGET_COUNTED)
     .order_by(*_NEWEST_ORDER)
     .offset(bindparam("offset"))
     .limit(bindparam("limit"))
+    .subquery("page")
 )
+_PAGE_ROWS = _PAGE.join(REVIEWS, REVIEWS.c.id == _PAGE.c.id).outerjoin(USERS, USERS.c.id == REVIEWS.c.author_id)
+_NEWEST_FIRST = core_select(REVIEWS, *_AUTHOR_COLUMNS).select_from(_PAGE_ROWS).order_by(*_NEWEST_ORDER)
 
 _STAR_VALUES = (5, 4, 3, 2, 1)
 # The same page, each row also carrying how many of the target's counted reviews gave each star: the sums are one
@@ -256,21 +259,9 @@ _STAR_SUMS = (
     .where(_TARGET_COUNTED)
     .subquery("stars")
 )
-_PAGE = (
-    core_select(REVIEWS.c.id)
-    .where(_TARGET_COUNTED)
-    .order_by(*_NEWEST_ORDER)
-    .offset(bindparam("offset"))
-    .limit(bindparam("limit"))
-    .subquery("page")
-)
 _NEWEST_WITH_STARS = (
     core_select(REVIEWS, *_AUTHOR_COLUMNS, *_STAR_SUMS.c)
-    .select_from(
-        _PAGE.join(REVIEWS, REVIEWS.c.id == _PAGE.c.id)
-        .join(_STAR_SUMS, true())
-        .outerjoin(USERS, USERS.c.id == REVIEWS.c.author_id)
-    )
+    .select_from(_PAGE_ROWS.join(_STAR_SUMS, true()))
     .order_by(*_NEWEST_ORDER)
 )
 
