@@ -17,7 +17,9 @@ from typing import Any, Literal, cast
 
 from sqlalchemy import ColumnElement, CursorResult, Exists, bindparam, delete
 from sqlalchemy import select as core_select
+from sqlalchemy.dialects.postgresql import Insert as PostgresqlInsert
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import Insert as SqliteInsert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, func, select
 
@@ -61,15 +63,16 @@ def _entry(session: Session, user_id: int, course_id: int) -> CartEntry | None:
     return session.exec(query).first()
 
 
-# Each database's INSERT with ON CONFLICT DO NOTHING.
-_INSERTS = {"sqlite": sqlite_insert, "postgresql": postgresql_insert}
+def _upsert_into(dialect: str, table: Any) -> SqliteInsert | PostgresqlInsert:
+    """The database's own INSERT (the one with ON CONFLICT DO NOTHING) into ``table``."""
+    return sqlite_insert(table) if dialect == "sqlite" else postgresql_insert(table)
 
 
 def _insert(session: Session, user_id: int, course_id: int, *, saved: bool = False) -> bool:
     """Insert a new entry in one statement; False when the learner has one for the course already (put there a
     moment ago by a concurrent request, say): the unique row refuses it and nothing else is disturbed."""
     statement = (
-        _INSERTS[session.get_bind().dialect.name](CART_ENTRIES)
+        _upsert_into(session.get_bind().dialect.name, CART_ENTRIES)
         .values(user_id=user_id, course_id=course_id, saved=saved, created_at=utcnow())
         .on_conflict_do_nothing(index_elements=["user_id", "course_id"])
         .returning(CART_ENTRIES.c.id)
@@ -220,11 +223,11 @@ _FOR_SALE = (
 )
 _INSERT_COLUMNS = ["user_id", "course_id", "saved", "created_at"]
 _INSERT_FOR_SALE = {
-    dialect: insert(CART_ENTRIES)
+    dialect: _upsert_into(dialect, CART_ENTRIES)
     .from_select(_INSERT_COLUMNS, _FOR_SALE)
     .on_conflict_do_nothing(index_elements=["user_id", "course_id"])
     .returning(CART_ENTRIES.c.id)
-    for dialect, insert in _INSERTS.items()
+    for dialect in ("sqlite", "postgresql")
 }
 
 
