@@ -27,6 +27,7 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
     teachers,
 )
 from marketplace.pages.not_found import not_found
+from marketplace.one_reply import answer_in_one_message
 from marketplace.runtime import server_lifespan
 from marketplace.state_manager import use_our_state_manager
 from marketplace.static_pages import serve_pages_directly
@@ -49,3 +50,5 @@ serve_pages_directly(app)
 use_our_state_manager(app)
 # A page load's snapshot leaves out the vars still at their compiled defaults without making them (issue 14).
 use_fast_hydrate()
+# An event's delta and its toast or redirect go to the browser in one message, not two (issue 14).
+answer_in_one_message(app)
