@@ -6,6 +6,7 @@ from marketplace.api.app import create_api
 from marketplace.hydrate_snapshot import use_fast_hydrate
 from marketplace.layouts import head_components, toaster
 from marketplace.logs import RequestIds
+from marketplace.one_reply import answer_in_one_message
 from marketplace.pages import (  # noqa: F401  (importing a page module registers its routes)
     auth,
     catalog,
@@ -27,7 +28,6 @@ from marketplace.pages import (  # noqa: F401  (importing a page module register
     teachers,
 )
 from marketplace.pages.not_found import not_found
-from marketplace.one_reply import answer_in_one_message
 from marketplace.runtime import server_lifespan
 from marketplace.state_manager import use_our_state_manager
 from marketplace.static_pages import serve_pages_directly

@@ -308,9 +308,9 @@ async def in_session_thread(
         snapshot: With ``readonly``: all of the work sees one committed moment (see :func:`session_scope`).
         url: The database (default: the configured one).
         group_commit: A write that is short and only talks to the database: it shares a transaction with the
-            other such writes waiting at that moment, each in its own savepoint, on this process's one committer
-            thread (:mod:`marketplace.db.group_commit`: several times the writes per second under load). It is
-            still answered only once committed, and fails alone.
+            other such writes waiting at that moment, on this process's committer thread
+            (:mod:`marketplace.db.group_commit`: several times the writes per second under load). It is still
+            answered only once committed, and fails alone (a failed job is undone and the others run again).
     """
     if group_commit and not readonly:
         return await group_commit_run(work, url or settings.database_url)

@@ -12,10 +12,10 @@ reads the winner's row and answers as if it had come second.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, cast
 
-from sqlalchemy import ColumnElement, CursorResult, Exists, bindparam, delete
+from sqlalchemy import ColumnElement, CursorResult, Exists, bindparam, delete, false, true, union_all
 from sqlalchemy import select as core_select
 from sqlalchemy.dialects.postgresql import Insert as PostgresqlInsert
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -170,7 +170,11 @@ def get_cart(session: Session, *, user_id: int) -> Cart:
     Courses the learner has come to own (bought on another device, say) are left out; so are courses no longer
     published. One query.
     """
-    rows = row_reader(session).execute(_CART_ROWS, {"user_id": user_id}).all()
+    return _cart_of(row_reader(session).execute(_CART_ROWS, {"user_id": user_id}).all())
+
+
+def _cart_of(rows: Sequence[AnyRow]) -> Cart:
+    """The cart of a learner's entry rows (their item's columns and ``entry_saved``), in the rows' order."""
     return priced([_item(row) for row in rows if not row.entry_saved], [_item(row) for row in rows if row.entry_saved])
 
 
@@ -253,7 +257,13 @@ def add_to_cart(session: Session, *, user_id: int, course_id: int) -> AddOutcome
     """
     if _insert_if_for_sale(session, user_id, course_id):
         return "added"
-    _check_can_buy(session, user_id, course_id)  # refused: say why, as the checks word it
+    return _add_not_inserted(session, user_id, course_id)
+
+
+def _add_not_inserted(session: Session, user_id: int, course_id: int) -> AddOutcome:
+    """The rest of :func:`add_to_cart` once its one-statement insert inserted nothing: refused (say why, as the
+    checks word it), already in the cart, or back from Save for Later."""
+    _check_can_buy(session, user_id, course_id)
     if _insert(session, user_id, course_id):  # (removed again by another request meanwhile)
         return "added"
     # In the cart or saved for later already (perhaps added by another request a moment ago).
@@ -266,6 +276,56 @@ def add_to_cart(session: Session, *, user_id: int, course_id: int) -> AddOutcome
     session.add(entry)
     session.flush()
     return "moved"
+
+
+# On PostgreSQL the add and the cart it leaves are one statement (one round trip instead of two, on the group
+# committer's one connection: issue 14). The insert is a data-modifying WITH; the statement's select does not see
+# the row it inserts (one snapshot for the whole statement), so the entries read are the learner's earlier ones
+# and the inserted one, marked ``just_added``.
+_ADDED = (
+    _INSERT_FOR_SALE["postgresql"]
+    .returning(CART_ENTRIES.c.course_id, CART_ENTRIES.c.saved, CART_ENTRIES.c.created_at, CART_ENTRIES.c.id)
+    .cte("added")
+)
+_ENTRIES_WITH_ADDED = union_all(
+    core_select(
+        CART_ENTRIES.c.course_id, CART_ENTRIES.c.saved, CART_ENTRIES.c.created_at, CART_ENTRIES.c.id,
+        false().label("just_added"),
+    ).where(CART_ENTRIES.c.user_id == bindparam("user_id")),
+    core_select(_ADDED.c.course_id, _ADDED.c.saved, _ADDED.c.created_at, _ADDED.c.id, true().label("just_added")),
+).subquery("entries")  # fmt: skip
+_ADD_AND_READ = (
+    _ITEM_ROWS.add_columns(_ENTRIES_WITH_ADDED.c.saved.label("entry_saved"), _ENTRIES_WITH_ADDED.c.just_added)
+    .join(_ENTRIES_WITH_ADDED, _ENTRIES_WITH_ADDED.c.course_id == COURSES.c.id)
+    .where(~_owned(_ENTRIES_WITH_ADDED.c.course_id))
+    .order_by(_ENTRIES_WITH_ADDED.c.created_at, _ENTRIES_WITH_ADDED.c.id)
+)
+
+
+def add_and_read_cart(
+    session: Session, *, user_id: int, course_id: int
+) -> tuple[AddOutcome | Literal["already"], Cart]:
+    """Add To Cart as the pages do it: :func:`add_to_cart`, with a course already in the cart a gentle
+    ``"already"``, and the cart it leaves (:func:`get_cart`).
+
+    Raises what :func:`add_to_cart` raises, except AlreadyInCart.
+    """
+    if session.get_bind().dialect.name == "postgresql":
+        values = {"user_id": user_id, "course_id": course_id, "saved": False, "created_at": utcnow()}
+        rows = row_reader(session).execute(_ADD_AND_READ, values).all()
+        if any(row.just_added for row in rows):
+            return "added", _cart_of(rows)
+        outcome = _try_add(lambda: _add_not_inserted(session, user_id, course_id))
+    else:  # SQLite is in the process: two statements cost no round trip
+        outcome = _try_add(lambda: add_to_cart(session, user_id=user_id, course_id=course_id))
+    return outcome, get_cart(session, user_id=user_id)
+
+
+def _try_add(add: Callable[[], AddOutcome]) -> AddOutcome | Literal["already"]:
+    try:
+        return add()
+    except AlreadyInCart:
+        return "already"
 
 
 def move_to_cart(session: Session, *, user_id: int, course_id: int) -> AddOutcome | Literal["already"]:

@@ -42,13 +42,10 @@ GuestChange = Callable[[Cart, int], Cart]
 
 
 def _add_on_server(session: Session, user_id: int, course_id: int) -> tuple[str, Cart]:
-    """Put a course in a learner's server cart once: ``("added" | "already", the cart)``."""
-    try:
-        cart.add_to_cart(session, user_id=user_id, course_id=course_id)
-        outcome = "added"
-    except cart.AlreadyInCart:
-        outcome = "already"
-    return outcome, cart.get_cart(session, user_id=user_id)
+    """Put a course in a learner's server cart once: ``("added" | "already", the cart)`` (back from Save for
+    Later counts as added)."""
+    outcome, shown = cart.add_and_read_cart(session, user_id=user_id, course_id=course_id)
+    return ("already" if outcome == "already" else "added"), shown
 
 
 def _one_course(session: Session, user_id: int | None, course_id: int) -> Cart:

@@ -181,3 +181,42 @@ def test_an_add_that_succeeds_is_one_statement_with_its_checks(session, learner,
     with statements_sent(db_url) as sent:
         assert cart.add_to_cart(session, user_id=learner.id, course_id=course.id) == "added"
     assert [sql.split()[0] for sql, _ in sent] == ["INSERT"]
+
+
+def _items(shown: cart.Cart) -> tuple[list[int], list[int]]:
+    return [item.id for item in shown.items], [item.id for item in shown.saved_for_later]
+
+
+def test_the_pages_add_answers_the_cart_it_leaves_in_every_case(session, learner):
+    """Add To Cart on a page (``add_and_read_cart``): the outcome and the same cart :func:`cart.get_cart` reads,
+    whether the course was added, was there already, came back from Save for Later or was refused."""
+    first, second, saved, owned = (make_course(session, price_kobo=100_000 * k) for k in range(1, 5))
+    enroll(session, learner, owned)
+    cart.save_for_later(session, user_id=learner.id, course_id=saved.id)
+    assert cart.add_and_read_cart(session, user_id=learner.id, course_id=first.id)[0] == "added"
+    outcome, shown = cart.add_and_read_cart(session, user_id=learner.id, course_id=second.id)
+    assert outcome == "added" and _items(shown) == ([first.id, second.id], [saved.id])
+    assert shown == cart.get_cart(session, user_id=learner.id)
+    assert shown.totals.subtotal == Decimal("3000.00") and shown.count == 2
+    outcome, shown = cart.add_and_read_cart(session, user_id=learner.id, course_id=first.id)
+    assert outcome == "already" and _items(shown) == ([first.id, second.id], [saved.id])
+    outcome, shown = cart.add_and_read_cart(session, user_id=learner.id, course_id=saved.id)
+    assert outcome == "moved" and _items(shown) == ([saved.id, first.id, second.id], [])  # in the order first added
+    with pytest.raises(Conflict, match=cart.ALREADY_OWNED):
+        cart.add_and_read_cart(session, user_id=learner.id, course_id=owned.id)
+    assert _items(cart.get_cart(session, user_id=learner.id)) == ([saved.id, first.id, second.id], [])
+
+
+def test_the_pages_add_that_succeeds_is_one_statement_on_postgresql(session, learner, db_url):
+    """On PostgreSQL each statement is a round trip on the committer's one connection: the insert and the cart it
+    leaves are one (its select sees the learner's earlier entries and the row the insert returns)."""
+    from tests.sql_log import statements_sent
+
+    earlier, course = make_course(session), make_course(session)
+    cart.add_to_cart(session, user_id=learner.id, course_id=earlier.id)
+    session.commit()
+    with statements_sent(db_url) as sent:
+        outcome, shown = cart.add_and_read_cart(session, user_id=learner.id, course_id=course.id)
+    assert outcome == "added" and _items(shown) == ([earlier.id, course.id], [])
+    first_words = [sql.split()[0] for sql, _ in sent]
+    assert first_words == (["WITH"] if db_url.startswith("postgresql") else ["INSERT", "SELECT"])
