@@ -57,6 +57,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -842,6 +843,41 @@ class Bench:
         ratio_ok = got["eps"] is not None and ref and got["eps"] / ref >= goal
         self.report.add(Row(label, got["eps"], ref, "ev/s", f">= {goal} x", bool(ratio_ok) and not errors, note))
 
+    def writing_figures(
+        self, clients: int, events: int
+    ) -> dict[str, tuple[dict, Callable[[], object], Callable[[], int]]]:
+        """The two signed-in figures that save (demo catalog): figure -> (wsdrive spec, what empties the rows its
+        runs leave, how many rows are there). ``clients`` new learners, each enrolled in the first twelve courses
+        (reviewed on those) and adding the next twenty to the cart."""
+        courses = [r[0] for r in sql(self.url, "SELECT id FROM courses ORDER BY id")]
+        learners = self.make_learners(clients)
+        ids = [s["id"] for s in learners]
+        review_courses, cart_courses = courses[:12], courses[12:32]
+        enroll_rows = ", ".join(f"({u}, {c}, CURRENT_TIMESTAMP, 0)" for u in ids for c in review_courses)
+        sql(self.url, "INSERT INTO enrollments (user_id, course_id, created_at, last_position_seconds) "
+                      f"VALUES {enroll_rows}")  # fmt: skip
+        in_ids = ",".join(map(str, ids))
+        vars_ = self.tab_vars(learners)
+        first = cart_courses[0]
+        routes = [course_page(c) for c in review_courses]
+
+        def rows_of(table: str, owner: str) -> tuple[Callable[[], object], Callable[[], int]]:
+            where = f"FROM {table} WHERE {owner} IN ({in_ids})"
+            return (lambda: sql(self.url, f"DELETE {where}")), (lambda: sql(self.url, f"SELECT COUNT(*) {where}")[0][0])
+
+        cart_add = {"clients": clients, "events": events, "route": f"/courses/{first}",
+                    "router_data": course_page(first), "tab_vars": vars_, "event": self.names["cart_add"],
+                    "payloads": [{"course_id": c} for c in cart_courses]}  # fmt: skip
+        review = {"clients": clients, "events": events, "route": routes[0]["pathname"], "router_data": routes[0],
+                  "tab_vars": vars_, "event": self.names["review_submit"], "routes": routes,
+                  "payloads": [{"form_data": {"rating": str(1 + k % 5), "comment": f"Bench review {k}: clear, useful."}}
+                               for k in range(7)],
+                  "until": {"state": self.states["review_form"], "var": REVIEW_DONE_VAR, "equals": False}}  # fmt: skip
+        return {
+            "cart_add": (cart_add, *rows_of("cart_entries", "user_id")),
+            "review_submit": (review, *rows_of("reviews", "author_id")),
+        }
+
     def events(self, database: str, size: str, everything: bool) -> None:
         """The event figures; on a second database (``everything`` false) only add-to-cart, against the first's."""
         self.measure_floor_events()
@@ -851,28 +887,9 @@ class Bench:
         listing_route = "/categories"
         tag = f"({database})" if size == "demo" else f"({database}, {size})"
         if size == "demo":
-            courses = [r[0] for r in sql(self.url, "SELECT id FROM courses ORDER BY id")]
-            learners = self.make_learners(clients)
-            ids = [s["id"] for s in learners]
-            review_courses, cart_courses = courses[:12], courses[12:32]
-            enroll_rows = ", ".join(f"({u}, {c}, CURRENT_TIMESTAMP, 0)" for u in ids for c in review_courses)
-            sql(self.url, "INSERT INTO enrollments (user_id, course_id, created_at, last_position_seconds) "
-                          f"VALUES {enroll_rows}")  # fmt: skip
-            in_ids = ",".join(map(str, ids))
-            vars_ = self.tab_vars(learners)
-            first = cart_courses[0]
-
-            def clear_carts() -> None:
-                sql(self.url, f"DELETE FROM cart_entries WHERE user_id IN ({in_ids})")
-
-            got = self.event_runs(
-                {"clients": clients, "events": events, "route": f"/courses/{first}",
-                 "router_data": course_page(first),
-                 "tab_vars": vars_, "event": self.names["cart_add"],
-                 "payloads": [{"course_id": c} for c in cart_courses]},
-                self.repeats, before=clear_carts,
-                saved=lambda: sql(self.url, f"SELECT COUNT(*) FROM cart_entries WHERE user_id IN ({in_ids})")[0][0],
-            )  # fmt: skip
+            writes = self.writing_figures(clients, events)
+            spec, before, saved = writes["cart_add"]
+            got = self.event_runs(spec, self.repeats, before=before, saved=saved)
             self._event_row(f"add-to-cart, signed in, 50 tabs {tag}", got, 0.5)
             self.cart_eps[database] = got["eps"]
             if not everything:
@@ -884,21 +901,8 @@ class Bench:
                             ours is not None and ours >= ref)
                     )  # fmt: skip
                 return
-
-            def clear_reviews() -> None:
-                sql(self.url, f"DELETE FROM reviews WHERE author_id IN ({in_ids})")
-
-            routes = [course_page(c) for c in review_courses]
-            got = self.event_runs(
-                {"clients": clients, "events": events, "route": routes[0]["pathname"],
-                 "router_data": routes[0], "tab_vars": vars_, "event": self.names["review_submit"],
-                 "routes": routes,
-                 "payloads": [{"form_data": {"rating": str(1 + k % 5), "comment": f"Bench review {k}: clear, useful."}}
-                              for k in range(7)],
-                 "until": {"state": self.states["review_form"], "var": REVIEW_DONE_VAR, "equals": False}},
-                self.repeats, before=clear_reviews,
-                saved=lambda: sql(self.url, f"SELECT COUNT(*) FROM reviews WHERE author_id IN ({in_ids})")[0][0],
-            )  # fmt: skip
+            spec, before, saved = writes["review_submit"]
+            got = self.event_runs(spec, self.repeats, before=before, saved=saved)
             self._event_row(f"review submit, signed in, 50 tabs {tag}", got, 0.5)
 
         # The listing's controls put the view's URL in the address bar and send the listing's one load event.
