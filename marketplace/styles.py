@@ -36,3 +36,6 @@ OFFSCREEN = "[content-visibility:auto] [contain-intrinsic-size:auto_420px]"
 # The same for a course card: until drawn it counts as a phone's card (394 px at 390 px wide: its 16:9 picture and
 # 192 px of text), so the footer sits where the drawn cards will put it (a hint of 420 put it 26 px lower per card).
 OFFSCREEN_CARD = "[content-visibility:auto] [contain-intrinsic-size:auto_394px]"
+# A course card's title: two lines at most, and always two lines' room (2 x 22 px, as its grey card holds), so a row
+# of short titles is as tall as the grey row it replaces.
+CARD_TITLE = "font-semibold text-gray-900 leading-snug line-clamp-2 min-h-[2.75rem]"

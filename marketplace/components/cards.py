@@ -85,7 +85,7 @@ def _course_card(
         rx.el.div(
             rx.el.h3(
                 rx.el.a(course.title, href=href, class_name="hover:text-blue-600"),
-                class_name="font-semibold text-gray-900 leading-snug line-clamp-2",
+                class_name=styles.CARD_TITLE,
             ),
             rx.el.p("By ", course.instructor.name, class_name=styles.MUTED),
             rx.el.div(

@@ -158,7 +158,7 @@ def _card(course: CourseTile, index: int) -> str:
         {"class": "flex flex-1 flex-col gap-1.5 p-4"},
         _tag(
             "h3",
-            {"class": "font-semibold text-gray-900 leading-snug line-clamp-2"},
+            {"class": styles.CARD_TITLE},
             _tag("a", {"href": href, "class": "hover:text-blue-600", "data-discover": "true"}, title),
         ),
         _tag("p", {"class": styles.MUTED}, "By ", escape(course.instructor.name)),

@@ -214,3 +214,25 @@ def test_short_testimonials_keep_the_rows_place(browser, base_url, live_app):
                 review.comment = kept[review.id]
                 session.add(review)
             session.commit()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_short_course_titles_keep_the_blocks_place(browser, base_url, live_app, width):
+    # A course card keeps two lines for its title, as its grey card does: a row of one-line titles (short names,
+    # or a wide screen) does not leave what follows it higher than it waited, when the cards come.
+    with app_db(live_app) as session:
+        courses = session.exec(select(Course)).all()
+        kept = {course.id: course.title for course in courses}
+        for course in courses:
+            course.title = f"Excel {course.id}"
+            session.add(course)
+        session.commit()  # published on Redis: the app forgets its home blocks
+    try:
+        waiting, loaded = _held_home_places(browser, base_url, width)
+        assert loaded == pytest.approx(waiting, abs=2), waiting
+    finally:
+        with app_db(live_app) as session:
+            for course in session.exec(select(Course).where(col(Course.id).in_(list(kept)))).all():
+                course.title = kept[course.id]
+                session.add(course)
+            session.commit()
