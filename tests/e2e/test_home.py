@@ -3,6 +3,7 @@ testimonials that scroll 350 px per step, the learner's own courses marked Enrol
 links and the Become an Instructor call to action; Continue learning at the top for the course watched last."""
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -194,45 +195,40 @@ def test_home_blocks_keep_their_place_when_the_catalog_arrives(browser, base_url
     assert loaded == pytest.approx(waiting, abs=2), waiting
 
 
+@contextmanager
+def _every_row_changed(live_app, model, field: str, value, where=None):
+    """Every row of ``model`` (those ``where`` picks) with ``field`` set to ``value(row)`` while the block runs, then
+    as it was (published on Redis: the app forgets the home blocks each time)."""
+    with app_db(live_app) as session:
+        rows = session.exec(select(model).where(where) if where is not None else select(model)).all()
+        kept = {row.id: getattr(row, field) for row in rows}
+        for row in rows:
+            setattr(row, field, value(row))
+            session.add(row)
+        session.commit()
+    try:
+        yield
+    finally:
+        with app_db(live_app) as session:
+            for row in session.exec(select(model).where(col(model.id).in_(list(kept)))).all():
+                setattr(row, field, kept[row.id])
+                session.add(row)
+            session.commit()
+
+
 def test_short_testimonials_keep_the_rows_place(browser, base_url, live_app):
     # The grey testimonials hold five lines of comment; when every quoted review is short, the row keeps that
     # height all the same, so the footer below it does not move up when they come.
     short = "Clear lessons; I use them at work."
-    with app_db(live_app) as session:
-        reviews = session.exec(select(Review).where(Review.target_type == "Course")).all()
-        kept = {review.id: review.comment for review in reviews}
-        for review in reviews:
-            review.comment = short
-            session.add(review)
-        session.commit()  # published on Redis: the app forgets its home blocks
-    try:
+    with _every_row_changed(live_app, Review, "comment", lambda _review: short, Review.target_type == "Course"):
         waiting, loaded = _held_home_places(browser, base_url, 390)
-        assert loaded == pytest.approx(waiting, abs=2), waiting
-    finally:
-        with app_db(live_app) as session:
-            for review in session.exec(select(Review).where(col(Review.id).in_(list(kept)))).all():
-                review.comment = kept[review.id]
-                session.add(review)
-            session.commit()
+    assert loaded == pytest.approx(waiting, abs=2), waiting
 
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_short_course_titles_keep_the_blocks_place(browser, base_url, live_app, width):
     # A course card keeps two lines for its title, as its grey card does: a row of one-line titles (short names,
     # or a wide screen) does not leave what follows it higher than it waited, when the cards come.
-    with app_db(live_app) as session:
-        courses = session.exec(select(Course)).all()
-        kept = {course.id: course.title for course in courses}
-        for course in courses:
-            course.title = f"Excel {course.id}"
-            session.add(course)
-        session.commit()  # published on Redis: the app forgets its home blocks
-    try:
+    with _every_row_changed(live_app, Course, "title", lambda course: f"Excel {course.id}"):
         waiting, loaded = _held_home_places(browser, base_url, width)
-        assert loaded == pytest.approx(waiting, abs=2), waiting
-    finally:
-        with app_db(live_app) as session:
-            for course in session.exec(select(Course).where(col(Course.id).in_(list(kept)))).all():
-                course.title = kept[course.id]
-                session.add(course)
-            session.commit()
+    assert loaded == pytest.approx(waiting, abs=2), waiting
