@@ -110,9 +110,24 @@ class LiveApp:
         return f"{self.url}{path}"
 
 
+def _port_is_free(port: int) -> None:
+    """Stop at once when something already serves ``port``: granian binds it alongside another server (SO_REUSEPORT),
+    so a second test run, or a server an interrupted run left behind, would silently answer half of this run's
+    requests from its own database."""
+    with socket.socket() as probe:
+        probe.settimeout(1)
+        if probe.connect_ex(("127.0.0.1", port)) == 0:
+            pytest.exit(
+                f"Port {port} is already served (another browser test run, or a server one left behind): stop it, "
+                "or give this run another port with E2E_PORT=...",
+                returncode=3,
+            )
+
+
 @pytest.fixture(scope="session")
 def live_app(inbox, oidc_issuer, tmp_path_factory) -> LiveApp:
     """Build (when sources changed) and serve the app for the whole browser test session."""
+    _port_is_free(E2E_PORT)
     tmp = tmp_path_factory.mktemp("e2e")
     db_url = f"sqlite:///{tmp / 'e2e.db'}"
     migrate(db_url)
