@@ -8,49 +8,56 @@ unpublished, free courses or the learner's own courses (domain/catalog_visibilit
 holds that rule too (one row per learner and course): two requests racing to add the same course (a double
 click, two tabs) both insert, and the second insert does nothing (``ON CONFLICT DO NOTHING``); the loser then
 reads the winner's row and answers as if it had come second.
+
+What the cart shows (its priced items, read as card rows) is :mod:`marketplace.domain.cart_reads`'s; this module
+answers those reads too, so callers ask one module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, Literal, cast
 
-from sqlalchemy import ColumnElement, CursorResult, Exists, bindparam, delete, false, true, union_all
+from sqlalchemy import CursorResult, bindparam, delete, false, true, union_all
 from sqlalchemy import select as core_select
 from sqlalchemy.dialects.postgresql import Insert as PostgresqlInsert
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import Insert as SqliteInsert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
-from marketplace.db.engine import AnyRow, row_reader
-from marketplace.db.models import CartEntry, Course, Enrollment, Instructor
+from marketplace.db.engine import row_reader
+from marketplace.db.models import CartEntry, Course, Instructor
 from marketplace.db.models._base import utcnow
-from marketplace.db.tables import CART_ENTRIES, COURSES, ENROLLMENTS, INSTRUCTORS, USERS
-from marketplace.domain.catalog_cards import CARD_COLUMNS, course_fields
+from marketplace.db.tables import CART_ENTRIES, COURSES, INSTRUCTORS
+from marketplace.domain import cart_reads
 from marketplace.domain.catalog_visibility import PUBLISHED, check_for_sale, published
-from marketplace.domain.errors import Conflict, NotFound
-from marketplace.domain.pricing import price_cart
+from marketplace.domain.errors import Conflict
 from marketplace.domain.shapes import parse_id
 from marketplace.shapes.commerce import Cart, CartItem
 
+# The cart's reads (cart_reads.py), answered here with its writes: callers ask the one module.
+COURSE_NOT_FOUND = cart_reads.COURSE_NOT_FOUND
+ITEM_ROWS = cart_reads.ITEM_ROWS
+cart_count = cart_reads.cart_count
+cart_item = cart_reads.cart_item
+cart_items = cart_reads.cart_items
+cart_of = cart_reads.cart_of
+course_item = cart_reads.course_item
+get_cart = cart_reads.get_cart
+owned_by_learner = cart_reads.owned_by_learner
+owned_course_ids = cart_reads.owned_course_ids
+priced = cart_reads.priced
+reprice = cart_reads.reprice
+
 ALREADY_IN_CART = "This course is already in your cart."
 ALREADY_OWNED = "You already own this course."
-COURSE_NOT_FOUND = "Course not found."
 
 AddOutcome = Literal["added", "moved"]
 
 
 class AlreadyInCart(Conflict):
     """The course is in the cart already; callers may treat this as a gentle notice rather than a failure."""
-
-
-def owned_course_ids(session: Session, user_id: int, course_ids: Iterable[int] | None = None) -> set[int]:
-    """The ids of courses the user is enrolled in (limited to ``course_ids`` when given)."""
-    query = select(Enrollment.course_id).where(Enrollment.user_id == user_id)
-    if course_ids is not None:
-        query = query.where(col(Enrollment.course_id).in_(list(course_ids)))
-    return set(session.exec(query).all())
 
 
 def _entries(session: Session, user_id: int) -> list[CartEntry]:
@@ -80,113 +87,6 @@ def _insert(session: Session, user_id: int, course_id: int, *, saved: bool = Fal
     return row_reader(session).execute(statement).first() is not None
 
 
-def cart_item(course: Course | AnyRow, instructor_name: str) -> CartItem:
-    """A course as a Cart item, priced from the database: exact naira and its text (``NGN15,000``).
-
-    The one builder of cart items: the server cart and a visitor's browser cart both come from here. The price,
-    rating and picture fields are the catalog's own (:func:`course_fields`), so a course reads the same everywhere.
-    """
-    fields = course_fields(course, [])
-    return CartItem.model_validate({**fields, "image": fields["thumbnail"], "instructor": instructor_name})
-
-
-# Cart items are read as plain rows of a card's columns: each published course with its teacher's name.
-_ITEM_ROWS = (
-    core_select(*CARD_COLUMNS, USERS.c.first_name.label("teacher_first"), USERS.c.last_name.label("teacher_last"))
-    .join(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id)
-    .join(USERS, USERS.c.id == INSTRUCTORS.c.user_id)
-    .where(COURSES.c.status == PUBLISHED)
-)
-
-
-def _owned(course_id: ColumnElement[int]) -> Exists:
-    """Whether the learner (bound as ``user_id``) is enrolled in the course ``course_id`` names."""
-    return (
-        core_select(ENROLLMENTS.c.id)
-        .where(ENROLLMENTS.c.user_id == bindparam("user_id"), ENROLLMENTS.c.course_id == course_id)
-        .exists()
-    )
-
-
-# A learner's entries with their items, in the order added, leaving out courses the learner has come to own.
-_CART_ROWS = (
-    _ITEM_ROWS.add_columns(CART_ENTRIES.c.saved.label("entry_saved"))
-    .join(CART_ENTRIES, CART_ENTRIES.c.course_id == COURSES.c.id)
-    .where(CART_ENTRIES.c.user_id == bindparam("user_id"), ~_owned(CART_ENTRIES.c.course_id))
-    .order_by(CART_ENTRIES.c.created_at, CART_ENTRIES.c.id)
-)
-
-
-def _item(row: AnyRow) -> CartItem:
-    return cart_item(row, f"{row.teacher_first} {row.teacher_last}".strip())
-
-
-def cart_items(session: Session, course_ids: Iterable[int]) -> dict[int, CartItem]:
-    """Cart items of these courses, by course id (unknown ids and courses no longer published are left out)."""
-    ids = list(course_ids)
-    if not ids:
-        return {}
-    rows = row_reader(session).execute(_ITEM_ROWS.where(COURSES.c.id.in_(ids))).all()
-    return {row.id: _item(row) for row in rows}
-
-
-def course_item(session: Session, course_id: int, user_id: int | None = None) -> CartItem:
-    """One course as a Cart item (a visitor's cart and Buy Now are filled from here).
-
-    Raises:
-        NotFound: no such course (or a draft).
-        Conflict: unpublished, or free ("This course is free: enroll instead.").
-        Forbidden: ``user_id`` teaches it ("You teach this course.").
-    """
-    check_for_sale(session, session.get(Course, course_id), user_id)
-    item = cart_items(session, [course_id]).get(course_id)
-    if item is None:
-        raise NotFound(COURSE_NOT_FOUND)
-    return item
-
-
-def priced(items: list[CartItem], saved: list[CartItem]) -> Cart:
-    """A cart of these lists, its count and its totals priced by the one pricing module."""
-    totals = price_cart(item.price for item in items).shape()
-    return Cart(items=items, saved_for_later=saved, count=len(items), totals=totals)
-
-
-def reprice(session: Session, shown: Cart) -> Cart:
-    """A browser-held cart with each course's item read again from the database (price, title, picture).
-
-    A visitor's cart lives in their browser, which may hold an old price or anything typed into it; the lists
-    keep their order, and courses that no longer exist are dropped.
-    """
-    fresh = cart_items(session, [item.id for item in [*shown.items, *shown.saved_for_later]])
-    return priced(
-        [fresh[item.id] for item in shown.items if item.id in fresh],
-        [fresh[item.id] for item in shown.saved_for_later if item.id in fresh],
-    )
-
-
-def get_cart(session: Session, *, user_id: int) -> Cart:
-    """The learner's cart (``items``, ``savedForLater``, count and totals) in the order things were added.
-
-    Courses the learner has come to own (bought on another device, say) are left out; so are courses no longer
-    published. One query.
-    """
-    return _cart_of(row_reader(session).execute(_CART_ROWS, {"user_id": user_id}).all())
-
-
-def _cart_of(rows: Sequence[AnyRow]) -> Cart:
-    """The cart of a learner's entry rows (their item's columns and ``entry_saved``), in the rows' order."""
-    return priced([_item(row) for row in rows if not row.entry_saved], [_item(row) for row in rows if row.entry_saved])
-
-
-def cart_count(session: Session, *, user_id: int) -> int:
-    """How many courses are in the cart (not counting saved ones): the header badge."""
-    owned = select(Enrollment.course_id).where(Enrollment.user_id == user_id)
-    query = select(func.count()).where(
-        CartEntry.user_id == user_id, col(CartEntry.saved).is_(False), col(CartEntry.course_id).not_in(owned)
-    )
-    return session.exec(query).one()
-
-
 # What decides whether a learner may put a course in the cart, in one trip: the course, its teacher's user id and
 # whether the learner is enrolled.
 _SALE_FACTS = (
@@ -196,7 +96,7 @@ _SALE_FACTS = (
         COURSES.c.price_kobo,
         COURSES.c.instructor_id,
         INSTRUCTORS.c.user_id.label("owner_user_id"),
-        _owned(COURSES.c.id).label("owned"),
+        owned_by_learner(COURSES.c.id).label("owned"),
     )
     .outerjoin(INSTRUCTORS, INSTRUCTORS.c.id == COURSES.c.instructor_id)
     .where(COURSES.c.id == bindparam("course_id"))
@@ -222,7 +122,7 @@ _FOR_SALE = (
         COURSES.c.status == PUBLISHED,
         COURSES.c.price_kobo > 0,
         (INSTRUCTORS.c.user_id.is_(None)) | (INSTRUCTORS.c.user_id != bindparam("user_id")),
-        ~_owned(COURSES.c.id),
+        ~owned_by_learner(COURSES.c.id),
     )
 )
 _INSERT_COLUMNS = ["user_id", "course_id", "saved", "created_at"]
@@ -295,9 +195,9 @@ _ENTRIES_WITH_ADDED = union_all(
     core_select(_ADDED.c.course_id, _ADDED.c.saved, _ADDED.c.created_at, _ADDED.c.id, true().label("just_added")),
 ).subquery("entries")  # fmt: skip
 _ADD_AND_READ = (
-    _ITEM_ROWS.add_columns(_ENTRIES_WITH_ADDED.c.saved.label("entry_saved"), _ENTRIES_WITH_ADDED.c.just_added)
+    ITEM_ROWS.add_columns(_ENTRIES_WITH_ADDED.c.saved.label("entry_saved"), _ENTRIES_WITH_ADDED.c.just_added)
     .join(_ENTRIES_WITH_ADDED, _ENTRIES_WITH_ADDED.c.course_id == COURSES.c.id)
-    .where(~_owned(_ENTRIES_WITH_ADDED.c.course_id))
+    .where(~owned_by_learner(_ENTRIES_WITH_ADDED.c.course_id))
     .order_by(_ENTRIES_WITH_ADDED.c.created_at, _ENTRIES_WITH_ADDED.c.id)
 )
 
@@ -314,7 +214,7 @@ def add_and_read_cart(
         values = {"user_id": user_id, "course_id": course_id, "saved": False, "created_at": utcnow()}
         rows = row_reader(session).execute(_ADD_AND_READ, values).all()
         if any(row.just_added for row in rows):
-            return "added", _cart_of(rows)
+            return "added", cart_of(rows)
         outcome = _try_add(lambda: _add_not_inserted(session, user_id, course_id))
     else:  # SQLite is in the process: two statements cost no round trip
         outcome = _try_add(lambda: add_to_cart(session, user_id=user_id, course_id=course_id))
