@@ -222,6 +222,7 @@ def add_and_read_cart(
 
 
 def _try_add(add: Callable[[], AddOutcome]) -> AddOutcome | Literal["already"]:
+    """``add()``'s outcome, with a course already in the cart the gentle ``"already"``."""
     try:
         return add()
     except AlreadyInCart:
@@ -233,10 +234,7 @@ def move_to_cart(session: Session, *, user_id: int, course_id: int) -> AddOutcom
 
     Unlike :func:`add_to_cart`, a course already in the cart is fine here (``"already"``): the goal is reached.
     """
-    try:
-        return add_to_cart(session, user_id=user_id, course_id=course_id)
-    except AlreadyInCart:
-        return "already"
+    return _try_add(lambda: add_to_cart(session, user_id=user_id, course_id=course_id))
 
 
 def save_for_later(session: Session, *, user_id: int, course_id: int) -> None:
